@@ -1,0 +1,266 @@
+//! The dance steps: the list operations of Knuth's DLX1, DLX2 and DLX3 on
+//! the arena of [`matrix`](crate::matrix).
+//!
+//! Every function is generic over `C` (the problem has colors); with
+//! `C = false` the color tests compile away and the loops are DLX1's.
+//! Invariants the search relies on:
+//! - `hide(p)` unlinks every node of `p`'s option except `p` from its item
+//!   list, skipping nodes marked [`DONE`]; `unhide(p)` undoes exactly that,
+//!   walking the other way.
+//! - `cover(i)` removes item `i` from its active list and hides every option
+//!   in `i`'s list; the list of `i` itself is left intact, so `uncover(i)`
+//!   can walk it back. Calls nest strictly (last in, first out).
+//! - Node `top` of an option node is its item; of a spacer, [`SPACER`]; a
+//!   spacer's `up` leads back to the first node of its option and its
+//!   `down` forward to the last node of the next one.
+
+use crate::matrix::{DONE, Link, Node, SPACER};
+
+/// The dancing-links state that a search mutates.
+#[derive(Debug, Clone)]
+pub(crate) struct Dance {
+    pub(crate) nodes: Vec<Node>,
+    pub(crate) links: Vec<Link>,
+    /// Current bound of each item (Algorithm M).
+    pub(crate) bound: Vec<u32>,
+    pub(crate) updates: u64,
+}
+
+impl Dance {
+    #[inline(always)]
+    pub(crate) fn len(&self, item: u32) -> u32 {
+        self.nodes[item as usize].top
+    }
+
+    #[inline(always)]
+    fn unlink_item(&mut self, i: u32) {
+        let Link { prev, next } = self.links[i as usize];
+        self.links[prev as usize].next = next;
+        self.links[next as usize].prev = prev;
+    }
+
+    #[inline(always)]
+    fn relink_item(&mut self, i: u32) {
+        let Link { prev, next } = self.links[i as usize];
+        self.links[prev as usize].next = i;
+        self.links[next as usize].prev = i;
+    }
+
+    /// Removes an active item from its list without touching its options.
+    pub(crate) fn deactivate(&mut self, i: u32) {
+        self.unlink_item(i);
+    }
+
+    /// Undoes [`deactivate`](Self::deactivate).
+    pub(crate) fn reactivate(&mut self, i: u32) {
+        self.relink_item(i);
+    }
+
+    /// Whether node `q` is in its item's list.
+    #[inline]
+    pub(crate) fn is_linked(&self, q: u32) -> bool {
+        let up = self.nodes[q as usize].up;
+        self.nodes[up as usize].down == q
+    }
+
+    /// Whether item `i` is in its active list.
+    #[inline]
+    pub(crate) fn is_active(&self, i: u32) -> bool {
+        let prev = self.links[i as usize].prev;
+        self.links[prev as usize].next == i
+    }
+
+    #[inline(always)]
+    pub(crate) fn hide<const C: bool>(&mut self, p: u32) {
+        let nodes = &mut self.nodes[..];
+        let mut updates = 0;
+        let mut q = p + 1;
+        while q != p {
+            let n = nodes[q as usize];
+            if C && n.color == DONE {
+                q += 1;
+                continue;
+            }
+            if n.top == SPACER {
+                q = n.up;
+                continue;
+            }
+            nodes[n.up as usize].down = n.down;
+            nodes[n.down as usize].up = n.up;
+            nodes[n.top as usize].top -= 1;
+            updates += 1;
+            q += 1;
+        }
+        self.updates += updates;
+    }
+
+    #[inline(always)]
+    pub(crate) fn unhide<const C: bool>(&mut self, p: u32) {
+        let nodes = &mut self.nodes[..];
+        let mut q = p - 1;
+        while q != p {
+            let n = nodes[q as usize];
+            if C && n.color == DONE {
+                q -= 1;
+                continue;
+            }
+            if n.top == SPACER {
+                q = n.down;
+                continue;
+            }
+            nodes[n.up as usize].down = q;
+            nodes[n.down as usize].up = q;
+            nodes[n.top as usize].top += 1;
+            q -= 1;
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) fn cover<const C: bool>(&mut self, i: u32) {
+        self.unlink_item(i);
+        self.updates += 1;
+        let mut p = self.nodes[i as usize].down;
+        while p != i {
+            self.hide::<C>(p);
+            p = self.nodes[p as usize].down;
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) fn uncover<const C: bool>(&mut self, i: u32) {
+        let mut p = self.nodes[i as usize].up;
+        while p != i {
+            self.unhide::<C>(p);
+            p = self.nodes[p as usize].up;
+        }
+        self.relink_item(i);
+    }
+
+    /// Keeps only the options that give `p`'s item `p`'s color.
+    fn purify(&mut self, p: u32) {
+        let Node { top: i, color: c, .. } = self.nodes[p as usize];
+        self.nodes[i as usize].color = c;
+        let mut q = self.nodes[i as usize].down;
+        while q != i {
+            if self.nodes[q as usize].color == c {
+                if q != p {
+                    self.nodes[q as usize].color = DONE;
+                }
+            } else {
+                self.hide::<true>(q);
+            }
+            q = self.nodes[q as usize].down;
+        }
+    }
+
+    fn unpurify(&mut self, p: u32) {
+        let Node { top: i, color: c, .. } = self.nodes[p as usize];
+        let mut q = self.nodes[i as usize].up;
+        while q != i {
+            if self.nodes[q as usize].color == DONE {
+                self.nodes[q as usize].color = c;
+            } else if q != p {
+                self.unhide::<true>(q);
+            }
+            q = self.nodes[q as usize].up;
+        }
+        self.nodes[i as usize].color = 0;
+    }
+
+    /// Commits node `p` of a chosen option: covers its item, purifies it,
+    /// or (Algorithm M, primary item) uses up one unit of its bound.
+    #[inline(always)]
+    pub(crate) fn commit<const C: bool, const M: bool>(&mut self, p: u32, num_primary: u32) {
+        let Node { top: j, color, .. } = self.nodes[p as usize];
+        if M && j <= num_primary {
+            let b = self.bound[j as usize] - 1;
+            self.bound[j as usize] = b;
+            if b == 0 {
+                self.cover::<C>(j);
+            }
+        } else if !C || color == 0 {
+            self.cover::<C>(j);
+        } else if color != DONE {
+            self.purify(p);
+        }
+    }
+
+    /// Undoes [`commit`](Self::commit).
+    #[inline(always)]
+    pub(crate) fn uncommit<const C: bool, const M: bool>(&mut self, p: u32, num_primary: u32) {
+        let Node { top: j, color, .. } = self.nodes[p as usize];
+        if M && j <= num_primary {
+            let b = self.bound[j as usize];
+            if b == 0 {
+                self.uncover::<C>(j);
+            }
+            self.bound[j as usize] = b + 1;
+        } else if !C || color == 0 {
+            self.uncover::<C>(j);
+        } else if color != DONE {
+            self.unpurify(p);
+        }
+    }
+
+    /// Commits every node of `x`'s option except `x`, left to right.
+    #[inline(always)]
+    pub(crate) fn commit_others<const C: bool, const M: bool>(&mut self, x: u32, num_primary: u32) {
+        let mut p = x + 1;
+        while p != x {
+            let top = self.nodes[p as usize].top;
+            if top == SPACER {
+                p = self.nodes[p as usize].up;
+                continue;
+            }
+            self.commit::<C, M>(p, num_primary);
+            p += 1;
+        }
+    }
+
+    /// Undoes [`commit_others`](Self::commit_others), right to left.
+    #[inline(always)]
+    pub(crate) fn uncommit_others<const C: bool, const M: bool>(
+        &mut self,
+        x: u32,
+        num_primary: u32,
+    ) {
+        let mut p = x - 1;
+        while p != x {
+            let top = self.nodes[p as usize].top;
+            if top == SPACER {
+                p = self.nodes[p as usize].down;
+                continue;
+            }
+            self.uncommit::<C, M>(p, num_primary);
+            p -= 1;
+        }
+    }
+
+    /// Algorithm M: takes option `x` (the topmost of item `i`'s list) out of
+    /// play for the rest of this level: hides it everywhere, `i` included.
+    pub(crate) fn tweak<const C: bool>(&mut self, x: u32, i: u32) {
+        self.hide::<C>(x);
+        let Node { up, down, .. } = self.nodes[x as usize];
+        self.nodes[up as usize].down = down;
+        self.nodes[down as usize].up = up;
+        self.nodes[i as usize].top -= 1;
+        self.updates += 1;
+    }
+
+    /// Undoes every [`tweak`](Self::tweak) of item `i` since its list began
+    /// at node `first`.
+    pub(crate) fn untweak<const C: bool>(&mut self, i: u32, first: u32) {
+        let z = self.nodes[i as usize].down;
+        self.nodes[i as usize].down = first;
+        let (mut prev, mut r, mut k) = (i, first, 0);
+        while r != z {
+            self.nodes[r as usize].up = prev;
+            k += 1;
+            self.unhide::<C>(r);
+            prev = r;
+            r = self.nodes[r as usize].down;
+        }
+        self.nodes[z as usize].up = prev;
+        self.nodes[i as usize].top += k;
+    }
+}

@@ -1,0 +1,100 @@
+//! Knuth's Dancing Links: a fast, complete exact-cover engine.
+//!
+//! An *exact-cover problem* has items and options; each option is a set of
+//! items. A solution is a set of options that covers every *primary* item
+//! exactly once and every *secondary* item at most once. Sudoku, polyomino
+//! tilings, n-queens and Langford pairs are all exact-cover problems.
+//!
+//! This crate solves them with Knuth's Algorithm X and dancing links, with
+//! both of his extensions:
+//!
+//! - **colors** (Algorithm C, his DLX2): an option may give a secondary item
+//!   a color; options that give it the same color may share it;
+//! - **multiplicities** (Algorithm M, his DLX3): a primary item may be
+//!   covered between `lo` and `hi` times.
+//!
+//! ```
+//! use dlx::{Problem, Solver};
+//!
+//! // Knuth's example: items A..G, six options, one exact cover.
+//! let problem = Problem::parse_knuth(
+//!     "A B C D E F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n",
+//! )?;
+//! let mut solver = Solver::new(&problem);
+//! let solution = solver.first().expect("a solution");
+//! let mut rows: Vec<String> = solution.iter().map(|&o| problem.format_option(o)).collect();
+//! rows.sort();
+//! assert_eq!(rows, ["A D", "B G", "C E F"]);
+//! assert_eq!(solver.count(), 0); // no other solution
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Contents
+//!
+//! - [`ProblemBuilder`] → [`Problem`]: build a problem in Rust, with items
+//!   by name or id and options as lists of [`Entry`]s; or read one in Knuth's
+//!   text format with [`Problem::read_knuth`] (and write it back with
+//!   [`Problem::write_knuth`]).
+//! - [`Solver`]: searches a problem. [`Solver::solutions`] is a lazy
+//!   iterator, [`Solver::first`], [`Solver::count`] and
+//!   [`Solver::count_up_to`] do what they say, [`Solver::visit`] calls a
+//!   closure that can stop the search. [`Solver::choose`] forces options
+//!   into the solution before searching (a sudoku's givens). [`Solver::stats`]
+//!   reports search-tree nodes, updates, solutions and depth.
+//! - [`Config`] and [`Heuristic`]: how the item to branch on is chosen.
+//!
+//! Building a problem from Rust:
+//!
+//! ```
+//! use dlx::{ProblemBuilder, Solver};
+//!
+//! // Cover {0, 1, 2} with the sets {0}, {1, 2}, {0, 1}, {2}.
+//! let mut b = ProblemBuilder::new();
+//! let items: Vec<_> = (0..3).map(|i| b.add_primary(format!("e{i}"))).collect();
+//! for set in [&[0][..], &[1, 2], &[0, 1], &[2]] {
+//!     b.add_option(set.iter().map(|&i| items[i]));
+//! }
+//! let problem = b.build()?;
+//! assert_eq!(Solver::new(&problem).count(), 2);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Multiplicities: cover `A` twice and `B` between zero and one times.
+//!
+//! ```
+//! use dlx::{Problem, Solver};
+//! let problem = Problem::parse_knuth("2|A 0:1|B\nA\nA B\nA\n")?;
+//! assert_eq!(Solver::new(&problem).count(), 3);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # The engine
+//!
+//! Every node lives in one arena (`Vec`s indexed by `u32`), in the layout
+//! of Knuth's DLX1; the search is iterative, with an explicit stack, so no
+//! problem is too deep for it. With the default [`Heuristic`] it visits the
+//! same search tree as Knuth's programs, node for node.
+//!
+//! # Crate features
+//!
+//! This crate has no optional features.
+
+#![deny(missing_docs)]
+#![warn(missing_debug_implementations)]
+
+mod config;
+mod dance;
+mod error;
+mod format;
+mod id;
+mod matrix;
+mod problem;
+mod search;
+mod stats;
+
+pub use config::{Config, Heuristic};
+pub use error::{Error, ErrorKind};
+pub use id::{ColorId, ItemId, MAX_INDEX, OptionId};
+pub use problem::{Bounds, Entry, Problem, ProblemBuilder};
+pub use search::{Solutions, Solver};
+pub use stats::Stats;

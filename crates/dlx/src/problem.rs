@@ -1,0 +1,397 @@
+//! Exact-cover problems: [`ProblemBuilder`] collects items and options,
+//! [`Problem`] is the validated, immutable result.
+//!
+//! A problem has *primary* items, which every solution must cover (exactly
+//! once, or between `lo` and `hi` times when given bounds), and *secondary*
+//! items, which a solution may cover at most once — or any number of times
+//! when every option that covers it gives it the same color.
+//!
+//! The builder never fails while items and options are added; it records the
+//! first mistake and [`ProblemBuilder::build`] reports it. The built problem
+//! also holds its initial dancing-links arena, so that every
+//! [`Solver`](crate::Solver) starts from a copy instead of rebuilding it.
+
+use std::collections::HashMap;
+
+use crate::error::{Error, ErrorKind};
+use crate::id::{ColorId, ItemId, MAX_INDEX, OptionId};
+use crate::matrix::Matrix;
+
+/// One entry of an option: an item and, for a secondary item, an optional color.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Entry {
+    /// The item this entry covers.
+    pub item: ItemId,
+    /// The color given to the item, if any (secondary items only).
+    pub color: Option<ColorId>,
+}
+
+impl From<ItemId> for Entry {
+    #[inline]
+    fn from(item: ItemId) -> Self {
+        Entry { item, color: None }
+    }
+}
+
+impl From<(ItemId, ColorId)> for Entry {
+    #[inline]
+    fn from((item, color): (ItemId, ColorId)) -> Self {
+        Entry { item, color: Some(color) }
+    }
+}
+
+impl From<(ItemId, Option<ColorId>)> for Entry {
+    #[inline]
+    fn from((item, color): (ItemId, Option<ColorId>)) -> Self {
+        Entry { item, color }
+    }
+}
+
+/// How often a primary item must be covered: between `lo` and `hi` times.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Bounds {
+    /// The least number of chosen options that contain the item.
+    pub lo: u32,
+    /// The most number of chosen options that contain the item.
+    pub hi: u32,
+}
+
+impl Bounds {
+    /// Exactly once: the bounds of an ordinary primary item.
+    pub const ONCE: Bounds = Bounds { lo: 1, hi: 1 };
+}
+
+#[derive(Debug, Clone)]
+pub(crate) struct ItemInfo {
+    pub(crate) name: String,
+    /// `None` for a secondary item.
+    pub(crate) bounds: Option<Bounds>,
+}
+
+/// Collects the items and options of a problem, then validates them.
+///
+/// ```
+/// use dlx::{Entry, ProblemBuilder, Solver};
+///
+/// let mut b = ProblemBuilder::new();
+/// let [a, c] = [b.add_primary("a"), b.add_primary("c")];
+/// let x = b.add_secondary("x");
+/// let red = b.add_color("red");
+/// b.add_option([Entry::from(a), Entry::from((x, red))]);
+/// b.add_option([Entry::from(c), Entry::from((x, red))]);
+/// let problem = b.build()?;
+/// assert_eq!(Solver::new(&problem).count(), 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Default, Clone)]
+pub struct ProblemBuilder {
+    items: Vec<ItemInfo>,
+    names: HashMap<String, ItemId>,
+    colors: Vec<String>,
+    color_names: HashMap<String, ColorId>,
+    entries: Vec<Entry>,
+    option_start: Vec<u32>,
+    /// For each item, the last option that mentioned it plus one.
+    seen: Vec<u32>,
+    error: Option<Error>,
+}
+
+impl ProblemBuilder {
+    /// An empty builder.
+    pub fn new() -> Self {
+        ProblemBuilder { option_start: vec![0], ..Default::default() }
+    }
+
+    fn fail(&mut self, kind: ErrorKind) {
+        if self.error.is_none() {
+            self.error = Some(Error::new(kind));
+        }
+    }
+
+    fn push_item(&mut self, name: String, bounds: Option<Bounds>) -> ItemId {
+        let id = match ItemId::try_new(self.items.len()) {
+            Some(id) => id,
+            None => {
+                self.fail(ErrorKind::TooLarge("items"));
+                ItemId::new(0)
+            }
+        };
+        if let Some(b) = bounds {
+            if b.hi == 0 || b.lo > b.hi {
+                self.fail(ErrorKind::BadBounds { item: name.clone(), lo: b.lo, hi: b.hi });
+            }
+        }
+        if self.names.contains_key(&name) {
+            self.fail(ErrorKind::DuplicateItem(name.clone()));
+        } else {
+            self.names.insert(name.clone(), id);
+        }
+        self.items.push(ItemInfo { name, bounds });
+        self.seen.push(0);
+        id
+    }
+
+    /// Adds a primary item that must be covered exactly once.
+    pub fn add_primary(&mut self, name: impl Into<String>) -> ItemId {
+        self.push_item(name.into(), Some(Bounds::ONCE))
+    }
+
+    /// Adds a primary item that must be covered between `lo` and `hi` times
+    /// (Knuth's Algorithm M). `lo` may be 0; `hi` must be at least 1 and at
+    /// least `lo`, or [`build`](Self::build) fails.
+    pub fn add_primary_with_bounds(&mut self, name: impl Into<String>, lo: u32, hi: u32) -> ItemId {
+        self.push_item(name.into(), Some(Bounds { lo, hi }))
+    }
+
+    /// Adds a secondary item: covered at most once, or by any number of
+    /// options that all give it the same color.
+    pub fn add_secondary(&mut self, name: impl Into<String>) -> ItemId {
+        self.push_item(name.into(), None)
+    }
+
+    /// Returns the color with this name, creating it on first use.
+    pub fn add_color(&mut self, name: impl AsRef<str>) -> ColorId {
+        let name = name.as_ref();
+        if let Some(&c) = self.color_names.get(name) {
+            return c;
+        }
+        let id = match ColorId::try_new(self.colors.len()) {
+            Some(id) => id,
+            None => {
+                self.fail(ErrorKind::TooLarge("colors"));
+                ColorId::new(0)
+            }
+        };
+        self.colors.push(name.to_owned());
+        self.color_names.insert(name.to_owned(), id);
+        id
+    }
+
+    /// The item with this name, if it has been added.
+    pub fn item(&self, name: &str) -> Option<ItemId> {
+        self.names.get(name).copied()
+    }
+
+    /// The number of items added so far.
+    pub fn num_items(&self) -> usize {
+        self.items.len()
+    }
+
+    /// The number of options added so far.
+    pub fn num_options(&self) -> usize {
+        self.option_start.len() - 1
+    }
+
+    /// Adds an option: a set of items, each with an optional color.
+    ///
+    /// Mistakes (an unknown item id, an item listed twice, a color on a
+    /// primary item) are reported by [`build`](Self::build).
+    pub fn add_option<I>(&mut self, entries: I) -> OptionId
+    where
+        I: IntoIterator,
+        I::Item: Into<Entry>,
+    {
+        let index = self.num_options();
+        let stamp = index as u32 + 1;
+        for entry in entries {
+            let entry = entry.into();
+            let Some(info) = self.items.get(entry.item.index()) else {
+                self.fail(ErrorKind::OutOfRange("item", entry.item.index()));
+                continue;
+            };
+            if self.seen[entry.item.index()] == stamp {
+                let item = info.name.clone();
+                self.fail(ErrorKind::RepeatedItem { item, option: index });
+                continue;
+            }
+            if entry.color.is_some() && info.bounds.is_some() {
+                let item = info.name.clone();
+                self.fail(ErrorKind::ColorOnPrimary { item, option: index });
+                continue;
+            }
+            if let Some(c) = entry.color {
+                if c.index() >= self.colors.len() {
+                    self.fail(ErrorKind::OutOfRange("color", c.index()));
+                    continue;
+                }
+            }
+            self.seen[entry.item.index()] = stamp;
+            self.entries.push(entry);
+        }
+        if self.entries.len() > MAX_INDEX / 2 {
+            self.fail(ErrorKind::TooLarge("nodes"));
+        }
+        self.option_start.push(self.entries.len() as u32);
+        OptionId::try_new(index).unwrap_or_else(|| {
+            self.fail(ErrorKind::TooLarge("options"));
+            OptionId::new(0)
+        })
+    }
+
+    /// Adds an option written as item names, each optionally followed by
+    /// `:color` (as in Knuth's format, `x:red`). Unknown names are reported
+    /// by [`build`](Self::build).
+    pub fn add_option_by_names<S: AsRef<str>>(&mut self, names: &[S]) -> OptionId {
+        let mut entries = Vec::with_capacity(names.len());
+        for name in names {
+            let name = name.as_ref();
+            let (item, color) = match name.split_once(':') {
+                Some((item, color)) => (item, Some(color)),
+                None => (name, None),
+            };
+            match self.item(item) {
+                Some(id) => {
+                    let color = color.map(|c| self.add_color(c));
+                    entries.push(Entry { item: id, color });
+                }
+                None => self.fail(ErrorKind::UnknownItem(item.to_owned())),
+            }
+        }
+        self.add_option(entries)
+    }
+
+    /// Validates the problem and lays out its dancing-links arena.
+    pub fn build(self) -> Result<Problem, Error> {
+        if let Some(e) = self.error {
+            return Err(e);
+        }
+        let matrix = Matrix::new(&self.items, &self.entries, &self.option_start)?;
+        Ok(Problem {
+            items: self.items,
+            names: self.names,
+            colors: self.colors,
+            entries: self.entries,
+            option_start: self.option_start,
+            matrix,
+        })
+    }
+}
+
+/// A validated exact-cover problem. Immutable; search it with a
+/// [`Solver`](crate::Solver).
+#[derive(Debug, Clone)]
+pub struct Problem {
+    items: Vec<ItemInfo>,
+    names: HashMap<String, ItemId>,
+    colors: Vec<String>,
+    entries: Vec<Entry>,
+    option_start: Vec<u32>,
+    pub(crate) matrix: Matrix,
+}
+
+impl Problem {
+    /// A new, empty [`ProblemBuilder`].
+    pub fn builder() -> ProblemBuilder {
+        ProblemBuilder::new()
+    }
+
+    /// The number of items, primary and secondary.
+    pub fn num_items(&self) -> usize {
+        self.items.len()
+    }
+
+    /// The number of primary items.
+    pub fn num_primary(&self) -> usize {
+        self.matrix.num_primary()
+    }
+
+    /// The number of secondary items.
+    pub fn num_secondary(&self) -> usize {
+        self.num_items() - self.num_primary()
+    }
+
+    /// The number of options, including any that have no primary item
+    /// (those are kept, so that ids match the input, but never chosen).
+    pub fn num_options(&self) -> usize {
+        self.option_start.len() - 1
+    }
+
+    /// The total number of entries (item occurrences) over all options.
+    pub fn num_entries(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// The number of distinct colors.
+    pub fn num_colors(&self) -> usize {
+        self.colors.len()
+    }
+
+    /// All item ids, in the order they were added.
+    pub fn items(&self) -> impl ExactSizeIterator<Item = ItemId> + '_ {
+        (0..self.items.len()).map(ItemId::new)
+    }
+
+    /// All option ids, in the order they were added.
+    pub fn options(&self) -> impl ExactSizeIterator<Item = OptionId> + '_ {
+        (0..self.num_options()).map(OptionId::new)
+    }
+
+    /// The name of an item.
+    pub fn item_name(&self, item: ItemId) -> &str {
+        &self.items[item.index()].name
+    }
+
+    /// The item with this name.
+    pub fn item_by_name(&self, name: &str) -> Option<ItemId> {
+        self.names.get(name).copied()
+    }
+
+    /// Whether the item is primary.
+    pub fn is_primary(&self, item: ItemId) -> bool {
+        self.items[item.index()].bounds.is_some()
+    }
+
+    /// The bounds of a primary item, `None` for a secondary item.
+    pub fn bounds(&self, item: ItemId) -> Option<Bounds> {
+        self.items[item.index()].bounds
+    }
+
+    /// Whether some primary item has bounds other than exactly once, so that
+    /// the search uses Knuth's Algorithm M.
+    pub fn has_multiplicities(&self) -> bool {
+        self.matrix.has_multiplicities()
+    }
+
+    /// Whether some option gives a color to a secondary item (Algorithm C).
+    pub fn has_colors(&self) -> bool {
+        self.matrix.has_colors()
+    }
+
+    /// The name of a color.
+    pub fn color_name(&self, color: ColorId) -> &str {
+        &self.colors[color.index()]
+    }
+
+    /// The entries of an option, in the order they were given.
+    pub fn option(&self, option: OptionId) -> &[Entry] {
+        let i = option.index();
+        &self.entries[self.option_start[i] as usize..self.option_start[i + 1] as usize]
+    }
+
+    /// Whether an option contains at least one primary item (only those can
+    /// be part of a solution).
+    pub fn is_usable(&self, option: OptionId) -> bool {
+        self.option(option).iter().any(|e| self.is_primary(e.item))
+    }
+
+    /// An option written as in Knuth's format: item names separated by
+    /// spaces, colors as `name:color`.
+    pub fn format_option(&self, option: OptionId) -> String {
+        let mut s = String::new();
+        for (k, e) in self.option(option).iter().enumerate() {
+            if k > 0 {
+                s.push(' ');
+            }
+            s.push_str(self.item_name(e.item));
+            if let Some(c) = e.color {
+                s.push(':');
+                s.push_str(self.color_name(c));
+            }
+        }
+        s
+    }
+
+    pub(crate) fn item_infos(&self) -> &[ItemInfo] {
+        &self.items
+    }
+}

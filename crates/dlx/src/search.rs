@@ -1,0 +1,526 @@
+//! The search: [`Solver`] runs Algorithm X (with Knuth's extensions C and M)
+//! over its own copy of a problem's arena.
+//!
+//! The search is iterative. Each level of the search tree is a [`Frame`] on
+//! an explicit stack (the item branched on and the option being tried), and
+//! the solver is a small state machine, so it can stop after any solution and
+//! resume later: that is how the [`Solutions`] iterator is lazy, and why a
+//! search that is 100,000 levels deep needs no more than 100,000 frames of
+//! heap memory.
+//!
+//! The loop is compiled three times, for exact cover (DLX1), colors (DLX2)
+//! and multiplicities (DLX3), and the solver picks one when it starts, so an
+//! ordinary exact-cover problem pays nothing for the other two.
+
+use std::time::Instant;
+
+use crate::config::{Config, Heuristic};
+use crate::dance::Dance;
+use crate::error::{Error, ErrorKind};
+use crate::id::OptionId;
+use crate::matrix::{Matrix, ROOT, SPACER};
+use crate::problem::Problem;
+use crate::stats::Stats;
+
+/// One level of the search tree.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Frame {
+    /// The item branched on.
+    pub(crate) item: u32,
+    /// The node of the option being tried, or `item` itself for the "null"
+    /// move of Algorithm M (choose no further option for `item`).
+    pub(crate) choice: u32,
+    /// Algorithm M: the top of `item`'s list when the level began.
+    pub(crate) first_tweak: u32,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum State {
+    /// Enter a new level: count the node, choose an item.
+    Forward,
+    /// Try the current choice of the top frame.
+    Advance,
+    /// Algorithm M: restore the top frame's item and leave its level.
+    Backup,
+    /// Undo the top frame's choice and move to its next one.
+    Backdown,
+    /// The search is over.
+    Done,
+}
+
+/// Why [`Solver::step`] returned.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Event {
+    Solution,
+    Done,
+    Paused,
+}
+
+/// Searches one [`Problem`]: finds, counts and enumerates its solutions.
+///
+/// The solver owns the mutable dancing links; the problem stays untouched,
+/// so one problem can feed many solvers (one per thread, say). A solver can
+/// be [`reset`](Self::reset) and reused without reallocating.
+///
+/// A solution is reported as the ids of its options: first the options
+/// forced with [`choose`](Self::choose), in the order they were forced, then
+/// the options the search chose, from the top of the search tree down.
+///
+/// ```
+/// use dlx::{Problem, Solver};
+///
+/// let problem = Problem::parse_knuth("A B C\nA B\nC\nA\nB C\n")?;
+/// let mut solver = Solver::new(&problem);
+/// let mut solutions: Vec<Vec<String>> = solver
+///     .solutions()
+///     .map(|s| s.iter().map(|&o| problem.format_option(o)).collect())
+///     .collect();
+/// solutions.sort();
+/// assert_eq!(solutions, [vec!["A", "B C"], vec!["A B", "C"]]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct Solver<'p> {
+    problem: &'p Problem,
+    config: Config,
+    dance: Dance,
+    slack: Vec<u32>,
+    num_primary: u32,
+    frames: Vec<Frame>,
+    /// The stack depth at which this search ends (see `set_floor`).
+    floor: usize,
+    forced: Vec<OptionId>,
+    state: State,
+    solution: Vec<OptionId>,
+    stats: Stats,
+    pause_at: u64,
+}
+
+impl<'p> Solver<'p> {
+    /// A solver with the default [`Config`].
+    pub fn new(problem: &'p Problem) -> Solver<'p> {
+        Solver::with_config(problem, Config::default())
+    }
+
+    /// A solver with the given settings.
+    pub fn with_config(problem: &'p Problem, config: Config) -> Solver<'p> {
+        let m: &Matrix = &problem.matrix;
+        Solver {
+            problem,
+            config,
+            dance: Dance {
+                nodes: m.nodes.clone(),
+                links: m.links.clone(),
+                bound: m.bound.clone(),
+                updates: 0,
+            },
+            slack: m.slack.clone(),
+            num_primary: m.num_primary() as u32,
+            frames: Vec::new(),
+            floor: 0,
+            forced: Vec::new(),
+            state: State::Forward,
+            solution: Vec::new(),
+            stats: Stats::default(),
+            pause_at: u64::MAX,
+        }
+    }
+
+    /// The problem this solver searches.
+    pub fn problem(&self) -> &'p Problem {
+        self.problem
+    }
+
+    /// The solver's settings.
+    pub fn config(&self) -> Config {
+        self.config
+    }
+
+    /// What the search has done since the solver was created or reset.
+    pub fn stats(&self) -> Stats {
+        let mut s = self.stats;
+        s.updates = self.dance.updates;
+        s
+    }
+
+    /// The options forced with [`choose`](Self::choose).
+    pub fn forced(&self) -> &[OptionId] {
+        &self.forced
+    }
+
+    /// Forgets the search and every forced option, and clears the
+    /// statistics: the solver is as new, but keeps its memory.
+    pub fn reset(&mut self) {
+        self.unwind();
+        let np = self.num_primary;
+        while let Some(o) = self.forced.pop() {
+            let x = self.problem.matrix.option_node[o.index()];
+            if self.dance.nodes[x as usize].top == SPACER {
+                continue; // an empty option
+            }
+            // Uncommit every node of the option, right to left.
+            self.dance.uncommit_others::<true, true>(x, np);
+            self.dance.uncommit::<true, true>(x, np);
+        }
+        self.stats = Stats::default();
+        self.dance.updates = 0;
+        self.floor = 0;
+        self.state = State::Forward;
+    }
+
+    /// Forces an option into every solution, as if the search had chosen it
+    /// (a sudoku's givens, say). Any search in progress starts over.
+    ///
+    /// Fails with [`ErrorKind::Conflict`] if the option clashes with the
+    /// options forced before it; the solver is then unchanged.
+    pub fn choose(&mut self, option: OptionId) -> Result<(), Error> {
+        let m = &self.problem.matrix;
+        let Some(&x) = m.option_node.get(option.index()) else {
+            return Err(Error::new(ErrorKind::OutOfRange("option", option.index())));
+        };
+        self.unwind();
+        self.floor = 0;
+        if self.dance.nodes[x as usize].top == SPACER {
+            self.forced.push(option);
+            return Ok(());
+        }
+        if !self.is_available(x, m.usable[option.index()]) {
+            return Err(Error::new(ErrorKind::Conflict { option: option.index() }));
+        }
+        let np = self.num_primary;
+        self.dance.commit::<true, true>(x, np);
+        self.dance.commit_others::<true, true>(x, np);
+        self.forced.push(option);
+        Ok(())
+    }
+
+    /// Whether the option whose first node is `x` can still be chosen.
+    fn is_available(&self, x: u32, linked: bool) -> bool {
+        let d = &self.dance;
+        let mut q = x;
+        loop {
+            let n = d.nodes[q as usize];
+            if n.top == SPACER {
+                break;
+            }
+            let j = n.top;
+            if j <= self.num_primary {
+                if !d.is_active(j) || d.bound[j as usize] == 0 {
+                    return false;
+                }
+            } else {
+                if !d.is_active(j) {
+                    return false;
+                }
+                let purified = d.nodes[j as usize].color;
+                if !linked && purified != 0 && n.color != purified {
+                    return false;
+                }
+            }
+            if linked && !d.is_linked(q) {
+                return false;
+            }
+            q += 1;
+        }
+        true
+    }
+
+    /// Finds the next solution and returns its options, or `None` when
+    /// there are no more.
+    pub fn next_solution(&mut self) -> Option<&[OptionId]> {
+        match self.step() {
+            Event::Solution => Some(&self.solution),
+            Event::Done | Event::Paused => None,
+        }
+    }
+
+    /// The solutions not yet found, lazily.
+    pub fn solutions(&mut self) -> Solutions<'_, 'p> {
+        Solutions { solver: self }
+    }
+
+    /// The next solution, if any.
+    pub fn first(&mut self) -> Option<Vec<OptionId>> {
+        self.next_solution().map(<[OptionId]>::to_vec)
+    }
+
+    /// Counts the solutions not yet found.
+    pub fn count(&mut self) -> u128 {
+        let mut n = 0;
+        while self.step() == Event::Solution {
+            n += 1;
+        }
+        n
+    }
+
+    /// Counts solutions, stopping at `limit`: `count_up_to(2)` tells
+    /// none, unique and several apart.
+    pub fn count_up_to(&mut self, limit: u128) -> u128 {
+        let mut n = 0;
+        while n < limit && self.step() == Event::Solution {
+            n += 1;
+        }
+        n
+    }
+
+    /// Calls `visit` with each solution until it returns `false`. Returns
+    /// the number of solutions visited.
+    pub fn visit<F: FnMut(&[OptionId]) -> bool>(&mut self, mut visit: F) -> u128 {
+        let mut n = 0;
+        while self.step() == Event::Solution {
+            n += 1;
+            if !visit(&self.solution) {
+                break;
+            }
+        }
+        n
+    }
+
+    /// Runs the search until a solution, the end, or (when set) the pause
+    /// point. Stats are brought up to date.
+    pub(crate) fn step(&mut self) -> Event {
+        if self.state == State::Done {
+            return Event::Done;
+        }
+        let start = Instant::now();
+        let event = match (self.problem.has_colors(), self.problem.has_multiplicities()) {
+            (false, false) => self.run::<false, false>(),
+            (true, false) => self.run::<true, false>(),
+            (false, true) => self.run::<false, true>(),
+            (true, true) => self.run::<true, true>(),
+        };
+        self.stats.elapsed += start.elapsed();
+        if event == Event::Solution {
+            self.stats.solutions += 1;
+            self.record_solution();
+        }
+        event
+    }
+
+    fn record_solution(&mut self) {
+        self.solution.clear();
+        self.solution.extend_from_slice(&self.forced);
+        for f in &self.frames {
+            if f.choice != f.item {
+                let o = Matrix::option_of(&self.dance.nodes, f.choice);
+                self.solution.push(OptionId::new(o as usize));
+            }
+        }
+    }
+
+    /// Picks the item to branch on. Returns `None` when the current partial
+    /// solution is complete, or `Some((item, score))`; a score of 0 or less
+    /// means the item cannot be covered any more.
+    #[inline(always)]
+    fn choose_item<const M: bool>(&self) -> Option<(u32, i64)> {
+        let d = &self.dance;
+        if !M {
+            let first = d.links[ROOT as usize].next;
+            if first == ROOT {
+                return None;
+            }
+            if self.config.get_heuristic() == Heuristic::First {
+                return Some((first, d.len(first) as i64));
+            }
+            let (mut best, mut best_len) = (first, d.len(first));
+            let mut k = d.links[first as usize].next;
+            while best_len > 0 && k != ROOT {
+                let l = d.len(k);
+                if l < best_len {
+                    best = k;
+                    best_len = l;
+                }
+                k = d.links[k as usize].next;
+            }
+            return Some((best, best_len as i64));
+        }
+        // Algorithm M: Knuth's branching degree len + s - b + 1, where b is
+        // the current bound and s = min(b, slack); ties go to the smaller s,
+        // then to the longer list, then to item order (as in DLX3).
+        let first = d.links[ROOT as usize].next;
+        if first == ROOT {
+            return None;
+        }
+        let mut best = (first, i64::MAX, u32::MAX, 0u32); // item, score, s, len
+        let mut k = first;
+        while k != ROOT {
+            let b = d.bound[k as usize];
+            let s = self.slack[k as usize].min(b);
+            let l = d.len(k);
+            let t = l as i64 + s as i64 - b as i64 + 1;
+            let (_, bt, bs, bl) = best;
+            if t < bt || (t == bt && (s < bs || (s == bs && l > bl))) {
+                best = (k, t, s, l);
+            }
+            if self.config.get_heuristic() == Heuristic::First {
+                break;
+            }
+            k = d.links[k as usize].next;
+        }
+        Some((best.0, best.1))
+    }
+
+    fn run<const C: bool, const M: bool>(&mut self) -> Event {
+        let np = self.num_primary;
+        let mut state = self.state;
+        let event = loop {
+            match state {
+                State::Forward => {
+                    self.stats.nodes += 1;
+                    if self.stats.nodes >= self.pause_at {
+                        self.stats.nodes -= 1;
+                        break Event::Paused;
+                    }
+                    let Some((i, score)) = self.choose_item::<M>() else {
+                        state = State::Backdown;
+                        break Event::Solution;
+                    };
+                    if score <= 0 {
+                        state = State::Backdown;
+                        continue;
+                    }
+                    let d = &mut self.dance;
+                    if M {
+                        let b = d.bound[i as usize] - 1;
+                        d.bound[i as usize] = b;
+                        if b == 0 {
+                            d.cover::<C>(i);
+                        }
+                    } else {
+                        d.cover::<C>(i);
+                    }
+                    let x = d.nodes[i as usize].down;
+                    self.frames.push(Frame { item: i, choice: x, first_tweak: x });
+                    state = State::Advance;
+                }
+                State::Advance => {
+                    let Frame { item: i, choice: x, .. } = *self.frames.last().unwrap();
+                    let d = &mut self.dance;
+                    if !M {
+                        if x == i {
+                            d.uncover::<C>(i);
+                            self.frames.pop();
+                            state = State::Backdown;
+                            continue;
+                        }
+                        d.commit_others::<C, false>(x, np);
+                    } else if d.bound[i as usize] == 0 {
+                        if x != i {
+                            d.commit_others::<C, true>(x, np);
+                        } else if self.slack[i as usize] == 0 {
+                            state = State::Backup;
+                            continue;
+                        }
+                        // else: the null move; `i` is already covered.
+                    } else {
+                        let need = d.bound[i as usize] as i64 - self.slack[i as usize] as i64;
+                        if (d.len(i) as i64) <= need {
+                            state = State::Backup;
+                            continue;
+                        }
+                        if x != i {
+                            d.tweak::<C>(x, i);
+                            d.commit_others::<C, true>(x, np);
+                        } else {
+                            d.deactivate(i);
+                        }
+                    }
+                    if self.frames.len() > self.stats.max_depth {
+                        self.stats.max_depth = self.frames.len();
+                    }
+                    state = State::Forward;
+                }
+                State::Backup => {
+                    let f = self.frames.pop().unwrap();
+                    let i = f.item;
+                    let d = &mut self.dance;
+                    if d.bound[i as usize] == 0 {
+                        d.uncover::<C>(i);
+                    } else {
+                        d.untweak::<C>(i, f.first_tweak);
+                    }
+                    d.bound[i as usize] += 1;
+                    state = State::Backdown;
+                }
+                State::Backdown => {
+                    if self.frames.len() <= self.floor {
+                        state = State::Done;
+                        break Event::Done;
+                    }
+                    let f = self.frames.last_mut().unwrap();
+                    let (i, x) = (f.item, f.choice);
+                    let d = &mut self.dance;
+                    if M && x == i {
+                        if d.bound[i as usize] != 0 {
+                            d.reactivate(i);
+                        }
+                        state = State::Backup;
+                        continue;
+                    }
+                    d.uncommit_others::<C, M>(x, np);
+                    f.choice = d.nodes[x as usize].down;
+                    state = State::Advance;
+                }
+                State::Done => break Event::Done,
+            }
+        };
+        self.state = state;
+        event
+    }
+
+    /// Takes back every choice of the search (not the forced options), so
+    /// that the next search starts from the top.
+    fn unwind(&mut self) {
+        let (c, m) = (self.problem.has_colors(), self.problem.has_multiplicities());
+        match (c, m) {
+            (false, false) => self.unwind_with::<false, false>(),
+            (true, false) => self.unwind_with::<true, false>(),
+            (false, true) => self.unwind_with::<false, true>(),
+            (true, true) => self.unwind_with::<true, true>(),
+        }
+        self.state = State::Forward;
+    }
+
+    fn unwind_with<const C: bool, const M: bool>(&mut self) {
+        // At every point where the search stops (a solution, a pause, the
+        // end) each frame's choice is committed, or is Algorithm M's null
+        // move.
+        let np = self.num_primary;
+        while let Some(f) = self.frames.pop() {
+            let (i, x) = (f.item, f.choice);
+            let d = &mut self.dance;
+            if x != i {
+                d.uncommit_others::<C, M>(x, np);
+            } else if M && d.bound[i as usize] != 0 {
+                d.reactivate(i);
+            }
+            if M {
+                if d.bound[i as usize] == 0 {
+                    d.uncover::<C>(i);
+                } else {
+                    d.untweak::<C>(i, f.first_tweak);
+                }
+                d.bound[i as usize] += 1;
+            } else {
+                d.uncover::<C>(i);
+            }
+        }
+    }
+}
+
+/// The solutions of a [`Solver`], found lazily. Created by
+/// [`Solver::solutions`].
+#[derive(Debug)]
+pub struct Solutions<'s, 'p> {
+    solver: &'s mut Solver<'p>,
+}
+
+impl Iterator for Solutions<'_, '_> {
+    type Item = Vec<OptionId>;
+
+    fn next(&mut self) -> Option<Vec<OptionId>> {
+        self.solver.next_solution().map(<[OptionId]>::to_vec)
+    }
+}
+
+impl std::iter::FusedIterator for Solutions<'_, '_> {}

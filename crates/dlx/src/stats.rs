@@ -1,0 +1,76 @@
+//! Search statistics.
+
+use std::ops::AddAssign;
+use std::time::Duration;
+
+/// What a search did: the figures Knuth's programs print, plus time.
+///
+/// Search-tree nodes are counted as in DLX1: every node where an item is
+/// chosen, plus one per solution. Updates count list removals (one per
+/// covered item and one per node removed from a list).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Stats {
+    pub(crate) nodes: u64,
+    pub(crate) updates: u64,
+    pub(crate) solutions: u128,
+    pub(crate) max_depth: usize,
+    pub(crate) elapsed: Duration,
+}
+
+impl Stats {
+    /// Search-tree nodes visited (solutions included).
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// List updates (removals) made.
+    pub fn updates(&self) -> u64 {
+        self.updates
+    }
+
+    /// Solutions found.
+    pub fn solutions(&self) -> u128 {
+        self.solutions
+    }
+
+    /// The deepest level reached: the most options chosen at once by the
+    /// search (options forced with `Solver::choose` not included).
+    pub fn max_depth(&self) -> usize {
+        self.max_depth
+    }
+
+    /// Time spent searching.
+    pub fn elapsed(&self) -> Duration {
+        self.elapsed
+    }
+
+    /// Updates per second of search time (0 if no time was measured).
+    pub fn updates_per_second(&self) -> f64 {
+        let s = self.elapsed.as_secs_f64();
+        if s > 0.0 { self.updates as f64 / s } else { 0.0 }
+    }
+}
+
+impl AddAssign for Stats {
+    fn add_assign(&mut self, rhs: Stats) {
+        self.nodes += rhs.nodes;
+        self.updates += rhs.updates;
+        self.solutions += rhs.solutions;
+        self.max_depth = self.max_depth.max(rhs.max_depth);
+        self.elapsed += rhs.elapsed;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn add_assign_sums_and_maxes() {
+        let mut a = Stats { nodes: 1, updates: 2, solutions: 3, max_depth: 4, ..Stats::default() };
+        let b = Stats { nodes: 10, updates: 20, solutions: 30, max_depth: 2, ..Stats::default() };
+        a += b;
+        assert_eq!((a.nodes(), a.updates(), a.solutions(), a.max_depth()), (11, 22, 33, 4));
+        assert_eq!(a.updates_per_second(), 0.0);
+    }
+}

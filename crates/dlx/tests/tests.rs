@@ -1,0 +1,3 @@
+//! Integration tests of the `dlx` engine.
+
+mod knuth;
