@@ -163,7 +163,7 @@ impl Problem {
     ///
     /// ```
     /// use dlx::{Problem, Solver};
-    /// let text = "| Knuth's DLX2 example\nA B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:1\n";
+    /// let text = "| Knuth's DLX2 example\nA B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nX:0 Y:1\nB X:1\nC Y:1\n";
     /// let problem = Problem::read_knuth(text.as_bytes())?;
     /// assert_eq!((problem.num_primary(), problem.num_secondary()), (3, 2));
     /// assert_eq!(Solver::new(&problem).count(), 1);
