@@ -1,0 +1,1 @@
+//! Sudoku as exact cover (work in progress).

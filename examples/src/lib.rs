@@ -1,0 +1,1 @@
+//! Puzzles modelled as exact cover (work in progress).
