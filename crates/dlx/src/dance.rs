@@ -14,6 +14,7 @@
 //!   spacer's `up` leads back to the first node of its option and its
 //!   `down` forward to the last node of the next one.
 
+use crate::arena::Arena;
 use crate::matrix::{DONE, Link, Node, SPACER};
 
 /// The dancing-links state that a search mutates.
@@ -72,11 +73,11 @@ impl Dance {
 
     #[inline(always)]
     pub(crate) fn hide<const C: bool>(&mut self, p: u32) {
-        let nodes = &mut self.nodes[..];
+        let nodes = Arena::new(&mut self.nodes);
         let mut updates = 0;
         let mut q = p + 1;
         while q != p {
-            let n = nodes[q as usize];
+            let n = nodes.get(q);
             if C && n.color == DONE {
                 q += 1;
                 continue;
@@ -85,9 +86,9 @@ impl Dance {
                 q = n.up;
                 continue;
             }
-            nodes[n.up as usize].down = n.down;
-            nodes[n.down as usize].up = n.up;
-            nodes[n.top as usize].top -= 1;
+            nodes.set_down(n.up, n.down);
+            nodes.set_up(n.down, n.up);
+            nodes.add_top(n.top, u32::MAX);
             updates += 1;
             q += 1;
         }
@@ -96,10 +97,10 @@ impl Dance {
 
     #[inline(always)]
     pub(crate) fn unhide<const C: bool>(&mut self, p: u32) {
-        let nodes = &mut self.nodes[..];
+        let nodes = Arena::new(&mut self.nodes);
         let mut q = p - 1;
         while q != p {
-            let n = nodes[q as usize];
+            let n = nodes.get(q);
             if C && n.color == DONE {
                 q -= 1;
                 continue;
@@ -108,9 +109,9 @@ impl Dance {
                 q = n.down;
                 continue;
             }
-            nodes[n.up as usize].down = q;
-            nodes[n.down as usize].up = q;
-            nodes[n.top as usize].top += 1;
+            nodes.set_down(n.up, q);
+            nodes.set_up(n.down, q);
+            nodes.add_top(n.top, 1);
             q -= 1;
         }
     }
@@ -119,19 +120,19 @@ impl Dance {
     pub(crate) fn cover<const C: bool>(&mut self, i: u32) {
         self.unlink_item(i);
         self.updates += 1;
-        let mut p = self.nodes[i as usize].down;
+        let mut p = Arena::new(&mut self.nodes).get(i).down;
         while p != i {
             self.hide::<C>(p);
-            p = self.nodes[p as usize].down;
+            p = Arena::new(&mut self.nodes).get(p).down;
         }
     }
 
     #[inline(always)]
     pub(crate) fn uncover<const C: bool>(&mut self, i: u32) {
-        let mut p = self.nodes[i as usize].up;
+        let mut p = Arena::new(&mut self.nodes).get(i).up;
         while p != i {
             self.unhide::<C>(p);
-            p = self.nodes[p as usize].up;
+            p = Arena::new(&mut self.nodes).get(p).up;
         }
         self.relink_item(i);
     }

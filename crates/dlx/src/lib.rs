@@ -82,6 +82,7 @@
 #![deny(missing_docs)]
 #![warn(missing_debug_implementations)]
 
+mod arena;
 mod config;
 mod dance;
 mod error;

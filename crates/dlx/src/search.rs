@@ -14,6 +14,7 @@
 
 use std::time::Instant;
 
+use crate::arena::View;
 use crate::config::{Config, Heuristic};
 use crate::dance::Dance;
 use crate::error::{Error, ErrorKind};
@@ -322,15 +323,16 @@ impl<'p> Solver<'p> {
             if self.config.get_heuristic() == Heuristic::First {
                 return Some((first, d.len(first) as i64));
             }
-            let (mut best, mut best_len) = (first, d.len(first));
-            let mut k = d.links[first as usize].next;
+            let (nodes, links) = (View::new(&d.nodes), View::new(&d.links));
+            let (mut best, mut best_len) = (first, nodes.get(first).top);
+            let mut k = links.get(first).next;
             while best_len > 0 && k != ROOT {
-                let l = d.len(k);
+                let l = nodes.get(k).top;
                 if l < best_len {
                     best = k;
                     best_len = l;
                 }
-                k = d.links[k as usize].next;
+                k = links.get(k).next;
             }
             return Some((best, best_len as i64));
         }
