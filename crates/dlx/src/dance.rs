@@ -248,6 +248,15 @@ impl Dance {
         self.updates += 1;
     }
 
+    /// Undoes a single [`tweak`](Self::tweak) of `x` from item `i`.
+    pub(crate) fn untweak_one(&mut self, x: u32, i: u32) {
+        let Node { up, down, .. } = self.nodes[x as usize];
+        self.nodes[up as usize].down = x;
+        self.nodes[down as usize].up = x;
+        self.nodes[i as usize].top += 1;
+        self.unhide::<true>(x);
+    }
+
     /// Undoes every [`tweak`](Self::tweak) of item `i` since its list began
     /// at node `first`.
     pub(crate) fn untweak<const C: bool>(&mut self, i: u32, first: u32) {

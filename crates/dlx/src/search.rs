@@ -155,13 +155,22 @@ impl<'p> Solver<'p> {
         self.unwind();
         let np = self.num_primary;
         while let Some(o) = self.forced.pop() {
-            let x = self.problem.matrix.option_node[o.index()];
+            let m = &self.problem.matrix;
+            let x = m.option_node[o.index()];
             if self.dance.nodes[x as usize].top == SPACER {
                 continue; // an empty option
             }
-            // Uncommit every node of the option, right to left.
+            // Undo `choose`, step by step in reverse.
             self.dance.uncommit_others::<true, true>(x, np);
             self.dance.uncommit::<true, true>(x, np);
+            if m.usable[o.index()] {
+                let i = self.dance.nodes[x as usize].top;
+                self.dance.untweak_one(x, i);
+            } else {
+                for (k, e) in self.problem.option(o).iter().enumerate() {
+                    self.dance.nodes[x as usize + k].color = e.color.map_or(0, |c| c.as_u32() + 1);
+                }
+            }
         }
         self.stats = Stats::default();
         self.dance.updates = 0;
@@ -189,6 +198,23 @@ impl<'p> Solver<'p> {
             return Err(Error::new(ErrorKind::Conflict { option: option.index() }));
         }
         let np = self.num_primary;
+        if m.usable[option.index()] {
+            // Take the option out of every list first, so that an item with
+            // room to spare (Algorithm M) cannot offer it a second time.
+            let i = self.dance.nodes[x as usize].top;
+            self.dance.tweak::<true>(x, i);
+        } else {
+            // Not in any list, so purify never marks its nodes: mark the
+            // ones whose item already has their color, as purify would.
+            let mut q = x;
+            while self.dance.nodes[q as usize].top != SPACER {
+                let n = self.dance.nodes[q as usize];
+                if n.top > np && n.color != 0 && self.dance.nodes[n.top as usize].color == n.color {
+                    self.dance.nodes[q as usize].color = crate::matrix::DONE;
+                }
+                q += 1;
+            }
+        }
         self.dance.commit::<true, true>(x, np);
         self.dance.commit_others::<true, true>(x, np);
         self.forced.push(option);

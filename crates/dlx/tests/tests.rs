@@ -1,3 +1,4 @@
 //! Integration tests of the `dlx` engine.
 
 mod knuth;
+mod prop;

@@ -1,0 +1,208 @@
+//! Property tests: on thousands of small random problems the solver agrees
+//! with a brute-force oracle, and every solution it yields is valid.
+
+use dlx::{Config, Entry, Heuristic, OptionId, Problem, ProblemBuilder, Solver};
+use proptest::prelude::*;
+
+/// A small problem in plain data, easy to check by brute force.
+#[derive(Debug, Clone)]
+struct Spec {
+    /// `(lo, hi)` of each primary item.
+    primary: Vec<(u32, u32)>,
+    secondary: usize,
+    /// Each option: primary items, and secondary items with color 0 = none.
+    options: Vec<(Vec<usize>, Vec<(usize, u32)>)>,
+}
+
+impl Spec {
+    fn build(&self) -> Problem {
+        let mut b = ProblemBuilder::new();
+        let p: Vec<_> = self
+            .primary
+            .iter()
+            .enumerate()
+            .map(|(i, &(lo, hi))| b.add_primary_with_bounds(format!("p{i}"), lo, hi))
+            .collect();
+        let s: Vec<_> = (0..self.secondary).map(|i| b.add_secondary(format!("s{i}"))).collect();
+        for (prim, sec) in &self.options {
+            let mut entries: Vec<Entry> = prim.iter().map(|&i| Entry::from(p[i])).collect();
+            for &(j, c) in sec {
+                let color = (c > 0).then(|| b.add_color(format!("c{c}")));
+                entries.push(Entry { item: s[j], color });
+            }
+            b.add_option(entries);
+        }
+        b.build().expect("valid spec")
+    }
+
+    fn usable(&self, o: usize) -> bool {
+        !self.options[o].0.is_empty()
+    }
+
+    /// Whether a set of options violates no upper bound and no color rule.
+    fn compatible(&self, set: &[usize]) -> bool {
+        let mut used = vec![0u32; self.primary.len()];
+        let mut sec: Vec<Option<u32>> = vec![None; self.secondary];
+        for &o in set {
+            for &i in &self.options[o].0 {
+                used[i] += 1;
+                if used[i] > self.primary[i].1 {
+                    return false;
+                }
+            }
+            for &(j, c) in &self.options[o].1 {
+                match sec[j] {
+                    None => sec[j] = Some(c),
+                    Some(d) if c != 0 && c == d => {}
+                    Some(_) => return false,
+                }
+            }
+        }
+        true
+    }
+
+    fn is_solution(&self, set: &[usize]) -> bool {
+        let mut used = vec![0u32; self.primary.len()];
+        for &o in set {
+            for &i in &self.options[o].0 {
+                used[i] += 1;
+            }
+        }
+        self.compatible(set) && used.iter().zip(&self.primary).all(|(&u, &(lo, hi))| lo <= u && u <= hi)
+    }
+
+    /// Solutions containing all of `forced`, by brute force over subsets of
+    /// the usable options.
+    fn oracle(&self, forced: &[usize]) -> Vec<Vec<usize>> {
+        let usable: Vec<usize> =
+            (0..self.options.len()).filter(|&o| self.usable(o) && !forced.contains(&o)).collect();
+        let mut out = Vec::new();
+        for mask in 0u32..(1 << usable.len()) {
+            let mut set: Vec<usize> = forced.to_vec();
+            set.extend(usable.iter().enumerate().filter(|(k, _)| mask >> k & 1 == 1).map(|(_, &o)| o));
+            if self.is_solution(&set) {
+                set.sort();
+                out.push(set);
+            }
+        }
+        out.sort();
+        out
+    }
+}
+
+fn sorted(solution: &[OptionId]) -> Vec<usize> {
+    let mut v: Vec<usize> = solution.iter().map(|o| o.index()).collect();
+    v.sort();
+    v
+}
+
+fn spec(bounds: bool, colors: bool) -> impl Strategy<Value = Spec> {
+    let bound = if bounds {
+        (0u32..3, 1u32..4).prop_map(|(lo, hi)| (lo.min(hi), hi)).boxed()
+    } else {
+        Just((1u32, 1u32)).boxed()
+    };
+    let max_color = if colors { 3u32 } else { 0 };
+    (prop::collection::vec(bound, 1..6), 0usize..4).prop_flat_map(move |(primary, secondary)| {
+        let np = primary.len();
+        let option = (
+            prop::collection::btree_set(0..np, 0..=np.min(3)),
+            prop::collection::btree_map(0..secondary.max(1), 0..=max_color, 0..=secondary.min(2)),
+        )
+            .prop_map(move |(p, s)| {
+                let s: Vec<(usize, u32)> = if secondary == 0 { vec![] } else { s.into_iter().collect() };
+                (p.into_iter().collect::<Vec<_>>(), s)
+            });
+        prop::collection::vec(option, 0..11)
+            .prop_map(move |options| Spec { primary: primary.clone(), secondary, options })
+    })
+}
+
+fn check_all(spec: &Spec) -> Result<(), TestCaseError> {
+    let problem = spec.build();
+    let expected = spec.oracle(&[]);
+    for heuristic in [Heuristic::MinimumRemaining, Heuristic::First] {
+        let mut solver = Solver::with_config(&problem, Config::new().heuristic(heuristic));
+        let mut got: Vec<Vec<usize>> = solver.solutions().map(|s| sorted(&s)).collect();
+        for s in &got {
+            prop_assert!(spec.is_solution(s), "invalid solution {s:?}");
+        }
+        got.sort();
+        prop_assert_eq!(&got, &expected);
+        prop_assert_eq!(solver.stats().solutions(), expected.len() as u128);
+        // After a reset the solver counts the same again.
+        solver.reset();
+        prop_assert_eq!(solver.count(), expected.len() as u128);
+        // Stopping mid-search and resetting unwinds cleanly.
+        solver.reset();
+        prop_assert_eq!(solver.count_up_to(1), expected.len().min(1) as u128);
+        solver.reset();
+        prop_assert_eq!(solver.count(), expected.len() as u128);
+    }
+    // Forcing one option, then a second.
+    let mut solver = Solver::new(&problem);
+    for x in 0..spec.options.len() {
+        solver.reset();
+        solver.choose(OptionId::new(x)).expect("a single forced option never conflicts");
+        let with_x = spec.oracle(&[x]);
+        let mut got: Vec<Vec<usize>> = solver.solutions().map(|s| sorted(&s)).collect();
+        got.sort();
+        prop_assert_eq!(&got, &with_x, "forcing {}", x);
+        for y in 0..spec.options.len() {
+            if y == x {
+                continue;
+            }
+            solver.reset();
+            solver.choose(OptionId::new(x)).unwrap();
+            let ok = solver.choose(OptionId::new(y)).is_ok();
+            prop_assert_eq!(ok, spec.compatible(&[x, y]), "forcing {} then {}", x, y);
+            if ok {
+                prop_assert_eq!(solver.count(), spec.oracle(&[x, y]).len() as u128);
+            } else {
+                // A refused option leaves the solver as it was.
+                prop_assert_eq!(solver.count(), with_x.len() as u128);
+            }
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1500))]
+
+    #[test]
+    fn exact_cover_matches_oracle(spec in spec(false, false)) {
+        check_all(&spec)?;
+    }
+
+    #[test]
+    fn colors_match_oracle(spec in spec(false, true)) {
+        check_all(&spec)?;
+    }
+
+    #[test]
+    fn multiplicities_match_oracle(spec in spec(true, false)) {
+        check_all(&spec)?;
+    }
+
+    #[test]
+    fn colors_and_multiplicities_match_oracle(spec in spec(true, true)) {
+        check_all(&spec)?;
+    }
+
+    #[test]
+    fn knuth_format_round_trips(spec in spec(true, true)) {
+        let problem = spec.build();
+        let mut text = Vec::new();
+        let written = problem.write_knuth(&mut text);
+        if spec.options.iter().all(|(p, s)| !p.is_empty() || !s.is_empty()) {
+            written.unwrap();
+            let again = Problem::read_knuth(&text[..]).unwrap();
+            prop_assert_eq!(again.num_options(), problem.num_options());
+            prop_assert_eq!(Solver::new(&again).count(), Solver::new(&problem).count());
+        } else {
+            // An empty option cannot be written in Knuth's format.
+            prop_assert!(written.is_err());
+        }
+    }
+}
