@@ -1,1 +1,74 @@
-fn main() {}
+//! `dlx`: exact cover and sudoku from the command line.
+//!
+//! `main` only turns [`run`]'s result into an exit status; everything else
+//! lives in one module per concern: [`args`] (the command line as clap
+//! parses it), [`config`] (what to do, settled before any work), one module
+//! per command ([`cmd_solve`], [`cmd_count`], [`sudoku`]), the streaming
+//! parallel [`batch`], and the helpers [`input`], [`out`], [`progress`],
+//! [`report`] and [`exit`].
+
+mod args;
+mod batch;
+mod cmd_count;
+mod cmd_solve;
+mod config;
+mod exit;
+mod input;
+mod out;
+mod problem;
+mod progress;
+mod report;
+mod sudoku;
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use anyhow::Result;
+use clap::Parser;
+
+use crate::args::Args;
+use crate::config::Config;
+use crate::exit::ExitStatus;
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(status) => status.into(),
+        Err(err) => {
+            // A closed stdout (`dlx sudoku solve big.txt | head`) is how a
+            // reader says it has seen enough: not an error. Rust ignores
+            // SIGPIPE, so the write fails with `BrokenPipe` instead of
+            // killing the process, and the error travels up to here.
+            if is_broken_pipe(&err) {
+                return ExitStatus::Success.into();
+            }
+            let _ = writeln!(io::stderr(), "dlx: {err:#}");
+            ExitStatus::Error.into()
+        }
+    }
+}
+
+/// Parses the command line, settles the configuration and runs the command.
+fn run() -> Result<ExitStatus> {
+    let args = match Args::try_parse() {
+        Ok(args) => args,
+        Err(err) => {
+            // `--help` and `--version` go to stdout and exit 0; a usage
+            // error goes to stderr and exits 2. Printing may fail on a
+            // closed pipe, which is nothing to report.
+            let _ = err.print();
+            return Ok(if err.use_stderr() { ExitStatus::Error } else { ExitStatus::Success });
+        }
+    };
+    match Config::from_args(args)? {
+        Config::Solve(c) => cmd_solve::run(&c),
+        Config::Count(c) => cmd_count::run(&c),
+        Config::Sudoku(c) => sudoku::run(&c),
+    }
+}
+
+/// Whether the error, or any error it wraps, is a broken pipe.
+fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|e| {
+        e.downcast_ref::<io::Error>().is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+    })
+}

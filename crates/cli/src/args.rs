@@ -1,0 +1,320 @@
+//! The command line, as clap parses it: [`Args`] and its subcommands.
+//!
+//! The doc comments on these types are the `--help` text. Nothing here
+//! opens a file or checks more than clap can; [`crate::config`] turns the
+//! parsed arguments into a [`Config`](crate::config::Config) before any work
+//! starts.
+
+use std::path::PathBuf;
+
+use crate::sudoku::Shape;
+use clap::{Args as ClapArgs, Parser, Subcommand, ValueEnum};
+
+const EXAMPLES: &str = "\
+Examples:
+  dlx solve problem.dlx              print one solution
+  dlx solve --all problem.dlx        print every solution, a blank line between them
+  dlx count --stats problem.dlx      count the solutions, with search statistics
+  dlx sudoku solve puzzles.txt       solve every puzzle in the file, one answer per line
+  cat puzzles.txt | dlx sudoku check tell unique, multiple and none apart
+  dlx sudoku count --variant x -     count X-sudoku solutions of puzzles on stdin
+
+Exit status: 0 when everything was solved (for `sudoku check`: every puzzle
+is unique), 1 when the input was valid but something had no solution (or was
+not unique), 2 when some input or the command line was wrong.";
+
+/// Exact cover and sudoku with Knuth's Dancing Links.
+///
+/// Solves and counts exact-cover problems written in Knuth's format (the
+/// format of his DLX1, DLX2 and DLX3), and sudoku of any size and several
+/// variants, one puzzle or millions, on all cores.
+#[derive(Debug, Parser)]
+#[command(
+    name = "dlx",
+    version,
+    propagate_version = true,
+    arg_required_else_help = true,
+    after_help = EXAMPLES,
+    max_term_width = 100
+)]
+pub struct Args {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The commands of `dlx`.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Print solutions of an exact-cover problem in Knuth's format.
+    ///
+    /// Prints the first solution found, one chosen option per line, written
+    /// as in the input and in input order. Prints nothing and exits with 1
+    /// when there is no solution.
+    #[command(after_help = "\
+Examples:
+  dlx solve problem.dlx
+  dlx solve --all --stats problem.dlx
+  generate-problem | dlx solve --limit 10")]
+    Solve(SolveArgs),
+
+    /// Count the solutions of an exact-cover problem in Knuth's format.
+    ///
+    /// Prints the number of solutions and nothing else. Exits with 1 when
+    /// there is none.
+    #[command(after_help = "\
+Examples:
+  dlx count queens12.dlx
+  dlx count --limit 2 problem.dlx      is there more than one solution?")]
+    Count(CountArgs),
+
+    /// Solve, count or check sudoku puzzles.
+    ///
+    /// A puzzle is one line of N² cells, or N lines of N cells (a blank line
+    /// between puzzles); a cell is a symbol or a blank (`.`, `0`, `_` or
+    /// `*`), and `|`, `-`, `+` and `,` may set boxes apart. The size is read
+    /// from each puzzle: 4x4, 6x6, 9x9, 16x16, 25x25 ... up to 64x64.
+    /// Puzzles are solved on all cores, and the answers come out in input
+    /// order, one per puzzle.
+    #[command(subcommand)]
+    Sudoku(SudokuCommand),
+}
+
+/// `dlx solve`.
+#[derive(Debug, ClapArgs)]
+pub struct SolveArgs {
+    /// The problem in Knuth's format; stdin when absent or `-`.
+    #[arg(value_name = "FILE")]
+    pub file: Option<PathBuf>,
+
+    /// Print every solution, a blank line between solutions.
+    #[arg(short, long)]
+    pub all: bool,
+
+    /// Print at most N solutions (implies several).
+    #[arg(short = 'n', long, value_name = "N", value_parser = at_least_one::<u64>)]
+    pub limit: Option<u64>,
+
+    #[command(flatten)]
+    pub report: ReportArgs,
+}
+
+/// `dlx count`.
+#[derive(Debug, ClapArgs)]
+pub struct CountArgs {
+    /// The problem in Knuth's format; stdin when absent or `-`.
+    #[arg(value_name = "FILE")]
+    pub file: Option<PathBuf>,
+
+    /// Stop counting at N solutions.
+    #[arg(short = 'n', long, value_name = "N", value_parser = at_least_one::<u64>)]
+    pub limit: Option<u64>,
+
+    #[command(flatten)]
+    pub report: ReportArgs,
+}
+
+/// Flags about what goes to stderr besides errors.
+#[derive(Debug, ClapArgs)]
+pub struct ReportArgs {
+    /// Write statistics to stderr when done, one `key: value` per line
+    /// (items, options, solutions, nodes, updates, time, updates/s; for
+    /// sudoku also puzzles, solved, no-solution, invalid, puzzles/s).
+    #[arg(long)]
+    pub stats: bool,
+
+    /// Never show a progress bar. (A bar is shown on stderr for long work,
+    /// and only when stderr is a terminal.)
+    #[arg(long)]
+    pub no_progress: bool,
+}
+
+/// The sudoku commands.
+#[derive(Debug, Subcommand)]
+pub enum SudokuCommand {
+    /// Solve every puzzle: one answer per puzzle, in input order.
+    ///
+    /// A one-line puzzle gets one line of N² symbols, a grid gets a grid.
+    /// A puzzle without solution gets the line `no solution`; an invalid
+    /// puzzle gets the line `invalid`, its reason goes to stderr as
+    /// `file:line: message`, and the batch goes on.
+    #[command(after_help = "\
+Examples:
+  dlx sudoku solve puzzles.txt
+  dlx sudoku solve --format json puzzles.txt > answers.ndjson
+  dlx sudoku solve --box 2x3 six-by-six.txt
+  dlx sudoku solve --regions jigsaw.txt jigsaw-puzzles.txt")]
+    Solve(SudokuSolveArgs),
+
+    /// Count the solutions of every puzzle: one integer per puzzle.
+    #[command(after_help = "\
+Examples:
+  dlx sudoku count puzzles.txt
+  dlx sudoku count --limit 1000 --variant anti-knight puzzles.txt")]
+    Count(SudokuCountArgs),
+
+    /// Check every puzzle: one word per puzzle, `unique`, `multiple`, `none`
+    /// or `invalid`.
+    ///
+    /// Exits with 0 only when every puzzle is unique.
+    #[command(after_help = "\
+Examples:
+  dlx sudoku check puzzles.txt
+  dlx sudoku check puzzles.txt | sort | uniq -c")]
+    Check(SudokuCheckArgs),
+}
+
+/// `dlx sudoku solve`.
+#[derive(Debug, ClapArgs)]
+pub struct SudokuSolveArgs {
+    /// How to write solutions; by default as each puzzle was written.
+    #[arg(short, long, value_enum, value_name = "FORMAT")]
+    pub format: Option<Format>,
+
+    #[command(flatten)]
+    pub sudoku: SudokuArgs,
+}
+
+/// `dlx sudoku count`.
+#[derive(Debug, ClapArgs)]
+pub struct SudokuCountArgs {
+    /// Stop counting each puzzle's solutions at N.
+    #[arg(short = 'n', long, value_name = "N", value_parser = at_least_one::<u64>)]
+    pub limit: Option<u64>,
+
+    #[command(flatten)]
+    pub sudoku: SudokuArgs,
+}
+
+/// `dlx sudoku check`.
+#[derive(Debug, ClapArgs)]
+pub struct SudokuCheckArgs {
+    #[command(flatten)]
+    pub sudoku: SudokuArgs,
+}
+
+/// What every sudoku command takes: the input, the rules, the threads.
+#[derive(Debug, ClapArgs)]
+pub struct SudokuArgs {
+    /// Files of puzzles, read in order; stdin when none or `-`.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+
+    /// Extra rules, comma-separated or repeated: `x` (both main diagonals),
+    /// `hyper` (four extra windows), `anti-king`, `anti-knight`.
+    #[arg(short, long, value_enum, value_name = "VARIANT", value_delimiter = ',')]
+    pub variant: Vec<VariantArg>,
+
+    /// A jigsaw sudoku: the regions, from FILE (one letter or digit per
+    /// cell naming its region, in the layout of a puzzle).
+    #[arg(short, long, value_name = "FILE")]
+    pub regions: Option<PathBuf>,
+
+    /// The box shape, ROWSxCOLS (a 6x6 sudoku has boxes 2x3 or 3x2); by
+    /// default the squarest boxes that fit the puzzle's size.
+    #[arg(short, long = "box", value_name = "RxC", value_parser = parse_box)]
+    pub box_shape: Option<Shape>,
+
+    /// The symbols of the cells, in order, e.g. `ABCDEFGHI`; by default
+    /// `1-9`, then `A-Z`, then `a-z`, as many as the size needs.
+    #[arg(short, long, value_name = "SYMBOLS")]
+    pub symbols: Option<String>,
+
+    /// Solve on N threads; by default on every core.
+    #[arg(short = 'j', long, value_name = "N", value_parser = at_least_one::<usize>)]
+    pub threads: Option<usize>,
+
+    #[command(flatten)]
+    pub report: ReportArgs,
+}
+
+/// How `sudoku solve` writes a solution.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// One line of N² symbols.
+    Line,
+    /// N lines of N symbols, boxes set apart; a blank line between grids.
+    Grid,
+    /// One JSON object per line (NDJSON): line, puzzle, status, solution.
+    Json,
+}
+
+/// A sudoku variant, as named on the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, ValueEnum)]
+pub enum VariantArg {
+    /// X-sudoku: each main diagonal holds every symbol once.
+    #[value(name = "x", alias = "diagonal")]
+    X,
+    /// Hyper (windoku): four extra boxes, one cell in from each corner.
+    #[value(alias = "windoku")]
+    Hyper,
+    /// No two equal symbols a king's move apart.
+    AntiKing,
+    /// No two equal symbols a knight's move apart.
+    AntiKnight,
+}
+
+/// Parses a whole number of at least 1 (a limit, a thread count).
+fn at_least_one<T: std::str::FromStr + PartialOrd + From<u8>>(text: &str) -> Result<T, String> {
+    match text.parse::<T>() {
+        Ok(n) if n >= T::from(1) => Ok(n),
+        _ => Err(format!("expected a whole number of at least 1, not `{text}`")),
+    }
+}
+
+/// Parses `RxC`, e.g. `2x3`, into a box shape.
+fn parse_box(text: &str) -> Result<Shape, String> {
+    let bad = || format!("expected ROWSxCOLS, like 3x3 or 2x3, not `{text}`");
+    let (r, c) = text.split_once(['x', 'X']).ok_or_else(bad)?;
+    let r: usize = r.trim().parse().map_err(|_| bad())?;
+    let c: usize = c.trim().parse().map_err(|_| bad())?;
+    Shape::new(r, c).map_err(|e| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn verify_cli() {
+        Args::command().debug_assert();
+    }
+
+    #[test]
+    fn limits_are_positive() {
+        assert_eq!(at_least_one::<u64>("7"), Ok(7));
+        assert!(at_least_one::<u64>("0").is_err());
+        assert!(at_least_one::<usize>("-1").is_err());
+        assert!(at_least_one::<u64>("many").is_err());
+    }
+
+    #[test]
+    fn box_shapes_parse() {
+        assert_eq!(parse_box("2x3"), Ok(Shape::new(2, 3).unwrap()));
+        assert_eq!(parse_box("3X3"), Ok(Shape::CLASSIC));
+        assert!(parse_box("1x3").is_err());
+        assert!(parse_box("3").is_err());
+        assert!(parse_box("0x3").is_err());
+        assert!(parse_box("ax3").is_err());
+    }
+
+    #[test]
+    fn variants_are_comma_separated_or_repeated() {
+        let args = Args::try_parse_from([
+            "dlx",
+            "sudoku",
+            "check",
+            "-v",
+            "x,anti-knight",
+            "--variant",
+            "hyper",
+        ])
+        .unwrap();
+        let Command::Sudoku(SudokuCommand::Check(check)) = args.command else { panic!() };
+        assert_eq!(
+            check.sudoku.variant,
+            [VariantArg::X, VariantArg::AntiKnight, VariantArg::Hyper]
+        );
+    }
+}

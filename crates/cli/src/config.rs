@@ -1,0 +1,184 @@
+//! What to do, decided before any work starts: [`Config`].
+//!
+//! [`Config::from_args`] turns clap's [`Args`] into plain values: inputs
+//! become [`Input`]s, limits become `u128`s, whether to draw a progress bar
+//! is settled by asking whether stderr is a terminal, and the sudoku rules
+//! are built (which reads the `--regions` file). Every mistake in the
+//! command line is found here, so a command never fails halfway for a
+//! reason it could have seen at the start.
+
+use std::io::{self, IsTerminal};
+use std::num::NonZeroUsize;
+
+use anyhow::{Context, Result};
+
+use crate::args::{Args, Command, Format, ReportArgs, SudokuArgs, SudokuCommand};
+use crate::input::Input;
+
+/// One command, ready to run.
+#[derive(Debug)]
+pub enum Config {
+    /// `dlx solve`.
+    Solve(SolveConfig),
+    /// `dlx count`.
+    Count(CountConfig),
+    /// `dlx sudoku solve|count|check`.
+    Sudoku(SudokuConfig),
+}
+
+/// What goes to stderr besides errors.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Report {
+    /// Write `key: value` statistics when done.
+    pub stats: bool,
+    /// Show a progress bar for long work (stderr is a terminal and
+    /// `--no-progress` was not given).
+    pub progress: bool,
+}
+
+impl Report {
+    fn new(args: &ReportArgs) -> Report {
+        Report { stats: args.stats, progress: !args.no_progress && io::stderr().is_terminal() }
+    }
+}
+
+/// `dlx solve`: print solutions of an exact-cover problem.
+#[derive(Debug)]
+pub struct SolveConfig {
+    /// The problem.
+    pub input: Input,
+    /// The most solutions to print; `None` for all of them.
+    pub limit: Option<u128>,
+    /// Statistics and progress.
+    pub report: Report,
+}
+
+/// `dlx count`: count the solutions of an exact-cover problem.
+#[derive(Debug)]
+pub struct CountConfig {
+    /// The problem.
+    pub input: Input,
+    /// Stop counting here; `None` to count them all.
+    pub limit: Option<u128>,
+    /// Statistics and progress.
+    pub report: Report,
+}
+
+/// A sudoku batch: the task, the inputs, the rules and the threads.
+#[derive(Debug)]
+pub struct SudokuConfig {
+    /// What to do with each puzzle.
+    pub task: Task,
+    /// The inputs, read one after the other.
+    pub inputs: Vec<Input>,
+    /// The rules every puzzle is solved under.
+    pub rules: crate::sudoku::RuleSpec,
+    /// The number of worker threads (at least 1).
+    pub threads: usize,
+    /// Statistics and progress.
+    pub report: Report,
+}
+
+/// What a sudoku batch does with each puzzle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Task {
+    /// Find a solution, written in this format (`None`: as the puzzle was
+    /// written).
+    Solve(Option<Format>),
+    /// Count solutions, up to the limit if there is one.
+    Count(Option<u128>),
+    /// Tell unique, multiple and no solution apart.
+    Check,
+}
+
+impl Config {
+    /// Checks the arguments and settles every choice.
+    pub fn from_args(args: Args) -> Result<Config> {
+        Ok(match args.command {
+            Command::Solve(a) => Config::Solve(SolveConfig {
+                input: Input::from_optional(a.file.as_deref()),
+                limit: match (a.all, a.limit) {
+                    (_, Some(n)) => Some(n.into()),
+                    (true, None) => None,
+                    (false, None) => Some(1),
+                },
+                report: Report::new(&a.report),
+            }),
+            Command::Count(a) => Config::Count(CountConfig {
+                input: Input::from_optional(a.file.as_deref()),
+                limit: a.limit.map(u128::from),
+                report: Report::new(&a.report),
+            }),
+            Command::Sudoku(SudokuCommand::Solve(a)) => sudoku(Task::Solve(a.format), a.sudoku)?,
+            Command::Sudoku(SudokuCommand::Count(a)) => {
+                sudoku(Task::Count(a.limit.map(u128::from)), a.sudoku)?
+            }
+            Command::Sudoku(SudokuCommand::Check(a)) => sudoku(Task::Check, a.sudoku)?,
+        })
+    }
+}
+
+fn sudoku(task: Task, args: SudokuArgs) -> Result<Config> {
+    let threads = match args.threads {
+        Some(n) => n,
+        None => std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
+    };
+    let rules = crate::sudoku::RuleSpec::new(&args).context("bad sudoku rules")?;
+    Ok(Config::Sudoku(SudokuConfig {
+        task,
+        inputs: Input::list(&args.files),
+        rules,
+        threads,
+        report: Report::new(&args.report),
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    fn config(argv: &[&str]) -> Config {
+        let mut full = vec!["dlx"];
+        full.extend_from_slice(argv);
+        Config::from_args(Args::try_parse_from(full).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn solve_limits() {
+        let limit = |argv: &[&str]| match config(argv) {
+            Config::Solve(c) => c.limit,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(limit(&["solve"]), Some(1));
+        assert_eq!(limit(&["solve", "--all"]), None);
+        assert_eq!(limit(&["solve", "--limit", "5"]), Some(5));
+        assert_eq!(limit(&["solve", "--all", "-n", "3"]), Some(3));
+    }
+
+    #[test]
+    fn stdin_by_default() {
+        let Config::Count(c) = config(&["count"]) else { panic!() };
+        assert_eq!(c.input, Input::Stdin);
+        let Config::Count(c) = config(&["count", "-"]) else { panic!() };
+        assert_eq!(c.input, Input::Stdin);
+        let Config::Count(c) = config(&["count", "x.dlx"]) else { panic!() };
+        assert_eq!(c.input, Input::File("x.dlx".into()));
+    }
+
+    #[test]
+    fn no_progress_bar_off_a_terminal() {
+        // Under the test runner stderr is captured, never a terminal.
+        let Config::Count(c) = config(&["count", "--stats"]) else { panic!() };
+        assert_eq!(c.report, Report { stats: true, progress: false });
+    }
+
+    #[test]
+    fn sudoku_threads() {
+        let Config::Sudoku(c) = config(&["sudoku", "check", "-j", "3"]) else { panic!() };
+        assert_eq!((c.threads, c.task), (3, Task::Check));
+        let Config::Sudoku(c) = config(&["sudoku", "count", "a", "b"]) else { panic!() };
+        assert!(c.threads >= 1);
+        assert_eq!(c.inputs.len(), 2);
+    }
+}

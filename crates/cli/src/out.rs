@@ -1,0 +1,43 @@
+//! Standard output: [`Out`], buffered, with whole records.
+
+use std::io::{self, BufWriter, IsTerminal, StdoutLock, Write};
+
+/// Buffered stdout. On a terminal every record (a solution, a puzzle's
+/// answer) is flushed as soon as it is complete, so that the answers to
+/// puzzles typed by hand appear at once and never mix with a progress bar;
+/// into a pipe or a file it is written in large blocks.
+#[derive(Debug)]
+pub struct Out {
+    w: BufWriter<StdoutLock<'static>>,
+    terminal: bool,
+}
+
+impl Out {
+    /// Locks stdout for the rest of the run.
+    pub fn new() -> Out {
+        let stdout = io::stdout();
+        let terminal = stdout.is_terminal();
+        Out { w: BufWriter::with_capacity(1 << 16, stdout.lock()), terminal }
+    }
+
+    /// Ends a record: flushes on a terminal.
+    pub fn end_record(&mut self) -> io::Result<()> {
+        if self.terminal { self.w.flush() } else { Ok(()) }
+    }
+}
+
+impl Write for Out {
+    #[inline]
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.w.write(buf)
+    }
+
+    #[inline]
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        self.w.write_all(buf)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.w.flush()
+    }
+}

@@ -1,0 +1,29 @@
+//! Reading an exact-cover problem for `dlx solve` and `dlx count`.
+
+use anyhow::{Context, Result, anyhow};
+use dlx::Problem;
+
+use crate::input::Input;
+use crate::report;
+
+/// Reads a problem in Knuth's format. A mistake in the text is reported as
+/// `FILE:LINE:COLUMN: message`.
+pub fn read(input: &Input) -> Result<Problem> {
+    let reader = input.open().with_context(|| format!("{input}"))?;
+    Problem::read_knuth(reader).map_err(|e| match e.line() {
+        // The engine's message starts with `line:column: `.
+        Some(_) => anyhow!("{input}:{e}"),
+        None => anyhow!("{input}: {e}"),
+    })
+}
+
+/// The statistics of a search of `problem`.
+pub fn stats(problem: &Problem, search: &dlx::Stats) -> report::Stats {
+    let mut s = report::Stats::new();
+    s.add("items", problem.num_items())
+        .add("options", problem.num_options())
+        .add_search(search)
+        .add_time("time", search.elapsed())
+        .add_rate("updates/s", search.updates_per_second());
+    s
+}

@@ -1,0 +1,100 @@
+//! `--stats`: statistics written to stderr, one `key: value` per line.
+//!
+//! The keys are part of the scriptable interface, so they never change:
+//! `items`, `options`, `solutions`, `nodes`, `updates`, `depth`, `time`,
+//! `updates/s`, and for sudoku batches `puzzles`, `solved`, `no-solution`,
+//! `invalid`, `unique`, `multiple` and `puzzles/s`.
+
+use std::fmt::Display;
+use std::io::{self, Write};
+use std::time::Duration;
+
+/// Statistics to be written, in order.
+#[derive(Debug, Default)]
+pub struct Stats {
+    lines: Vec<(&'static str, String)>,
+}
+
+impl Stats {
+    /// No statistics yet.
+    pub fn new() -> Stats {
+        Stats::default()
+    }
+
+    /// Adds `key: value`.
+    pub fn add(&mut self, key: &'static str, value: impl Display) -> &mut Stats {
+        self.lines.push((key, value.to_string()));
+        self
+    }
+
+    /// Adds a duration, in seconds with millisecond precision.
+    pub fn add_time(&mut self, key: &'static str, time: Duration) -> &mut Stats {
+        self.add(key, seconds(time))
+    }
+
+    /// Adds a rate, in scientific notation.
+    pub fn add_rate(&mut self, key: &'static str, per_second: f64) -> &mut Stats {
+        self.add(key, rate(per_second))
+    }
+
+    /// Adds the figures of a search: solutions, nodes, updates, depth.
+    pub fn add_search(&mut self, stats: &dlx::Stats) -> &mut Stats {
+        self.add("solutions", stats.solutions())
+            .add("nodes", stats.nodes())
+            .add("updates", stats.updates())
+            .add("depth", stats.max_depth())
+    }
+
+    /// The lines, as they will be written.
+    pub fn render(&self) -> String {
+        self.lines.iter().map(|(k, v)| format!("{k}: {v}\n")).collect()
+    }
+
+    /// Writes the lines to stderr, ignoring errors (stderr may be closed,
+    /// and statistics are not worth failing over).
+    pub fn print(&self) {
+        let _ = io::stderr().lock().write_all(self.render().as_bytes());
+    }
+}
+
+/// `1.234s`.
+pub fn seconds(time: Duration) -> String {
+    format!("{:.3}s", time.as_secs_f64())
+}
+
+/// `1.235e9`, or `0` when nothing was measured.
+pub fn rate(per_second: f64) -> String {
+    if per_second > 0.0 && per_second.is_finite() {
+        format!("{per_second:.3e}")
+    } else {
+        "0".to_owned()
+    }
+}
+
+/// `n / time`, 0 when no time passed.
+pub fn per_second(n: f64, time: Duration) -> f64 {
+    let s = time.as_secs_f64();
+    if s > 0.0 { n / s } else { 0.0 }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_are_key_colon_value() {
+        let mut s = Stats::new();
+        s.add("items", 7)
+            .add_time("time", Duration::from_millis(1234))
+            .add_rate("updates/s", 1.5e9);
+        assert_eq!(s.render(), "items: 7\ntime: 1.234s\nupdates/s: 1.500e9\n");
+    }
+
+    #[test]
+    fn rates_of_nothing_are_zero() {
+        assert_eq!(rate(0.0), "0");
+        assert_eq!(rate(f64::NAN), "0");
+        assert_eq!(per_second(5.0, Duration::ZERO), 0.0);
+        assert_eq!(per_second(5.0, Duration::from_secs(2)), 2.5);
+    }
+}

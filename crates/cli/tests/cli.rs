@@ -1,0 +1,81 @@
+//! What every command shares: help, version, usage errors.
+
+use crate::util::dlx;
+
+#[test]
+fn version() {
+    let out = dlx(&["--version"]).success();
+    assert_eq!(out, format!("dlx {}\n", env!("CARGO_PKG_VERSION")));
+}
+
+#[test]
+fn help_lists_every_command_with_examples() {
+    let out = dlx(&["--help"]).success();
+    for word in ["solve", "count", "sudoku", "Examples:", "Exit status"] {
+        assert!(out.contains(word), "--help lacks {word}:\n{out}");
+    }
+    let out = dlx(&["sudoku", "--help"]).success();
+    for word in ["solve", "count", "check"] {
+        assert!(out.contains(word), "sudoku --help lacks {word}:\n{out}");
+    }
+}
+
+#[test]
+fn help_documents_every_flag() {
+    let cases: &[(&[&str], &[&str])] = &[
+        (&["solve", "--help"], &["--all", "--limit", "--stats", "--no-progress", "Examples:"]),
+        (&["count", "--help"], &["--limit", "--stats", "--no-progress", "Examples:"]),
+        (
+            &["sudoku", "solve", "--help"],
+            &[
+                "--format",
+                "--variant",
+                "--regions",
+                "--box",
+                "--symbols",
+                "--threads",
+                "--stats",
+                "Examples:",
+            ],
+        ),
+        (&["sudoku", "count", "--help"], &["--limit", "--variant", "--threads", "Examples:"]),
+        (&["sudoku", "check", "--help"], &["--variant", "--threads", "Examples:"]),
+    ];
+    for (args, flags) in cases {
+        let out = dlx(args).success();
+        for flag in *flags {
+            assert!(out.contains(flag), "`dlx {}` lacks {flag}:\n{out}", args.join(" "));
+        }
+    }
+}
+
+#[test]
+fn no_command_shows_usage_and_exits_2() {
+    let out = dlx(&[]).expect_code(2);
+    assert!(out.stderr.contains("Usage: dlx"), "{}", out.stderr);
+}
+
+#[test]
+fn bad_flags_exit_2_with_one_clear_message() {
+    for args in [
+        &["solve", "--frobnicate"][..],
+        &["count", "--limit", "0"],
+        &["count", "--limit", "many"],
+        &["sudoku", "solve", "--format", "xml"],
+        &["sudoku", "check", "--box", "1x3"],
+        &["sudoku", "check", "--variant", "nonsense"],
+        &["sudoku", "count", "--threads", "0"],
+        &["frobnicate"],
+    ] {
+        let out = dlx(args).expect_code(2);
+        assert!(out.stderr.starts_with("error: "), "`dlx {}`: {}", args.join(" "), out.stderr);
+        assert_eq!(out.stdout, "");
+    }
+}
+
+#[test]
+fn a_missing_file_is_named() {
+    let out = dlx(&["count", "no/such/file.dlx"]).expect_code(2);
+    assert!(out.stderr.starts_with("dlx: no/such/file.dlx: "), "{}", out.stderr);
+    assert_eq!(out.stderr.lines().count(), 1);
+}

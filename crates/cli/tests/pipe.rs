@@ -1,0 +1,1 @@
+//! Closed pipes (to come).

@@ -1,0 +1,95 @@
+//! `dlx solve`.
+
+use crate::util::{assert_exact_cover, data, dlx, queens, solutions};
+
+#[test]
+fn knuths_example_has_its_known_solution() {
+    let out = dlx(&["solve", &data("knuth_dlx1_example.dlx")]).success();
+    // One option per line, as written in the input, in input order.
+    assert_eq!(out, "C E F\nA D\nB G\n");
+    assert_exact_cover(fixture!("knuth_dlx1_example.dlx"), &out.lines().collect::<Vec<_>>());
+}
+
+#[test]
+fn colors_are_printed_as_written() {
+    let out = dlx(&["solve", &data("knuth_dlx2_example.dlx")]).success();
+    assert_eq!(out, "A C X:1 Y:1\nB X:1\n");
+    assert_exact_cover(fixture!("knuth_dlx2_example.dlx"), &out.lines().collect::<Vec<_>>());
+}
+
+#[test]
+fn multiplicities() {
+    let out = dlx(&["solve", "--all", &data("knuth_dlx3_example.dlx")]).success();
+    assert_eq!(solutions(&out), [["A C X:1 Y:1", "B X:1", "C Y:1"]]);
+}
+
+#[test]
+fn stdin_when_no_file_or_dash() {
+    let problem = fixture!("knuth_dlx1_example.dlx");
+    assert_eq!(dlx(&["solve"]).stdin(problem).success(), "C E F\nA D\nB G\n");
+    assert_eq!(dlx(&["solve", "-"]).stdin(problem).success(), "C E F\nA D\nB G\n");
+}
+
+#[test]
+fn all_prints_every_solution_with_blank_lines_between() {
+    let problem = queens(6);
+    let out = dlx(&["solve", "--all"]).stdin(&problem).success();
+    let all = solutions(&out);
+    assert_eq!(all.len(), 4, "6-queens has 4 solutions:\n{out}");
+    assert!(!out.starts_with('\n') && !out.ends_with("\n\n"));
+    for s in &all {
+        assert_eq!(s.len(), 6);
+        assert_exact_cover(&problem, s);
+    }
+    let mut distinct = all.clone();
+    distinct.sort();
+    distinct.dedup();
+    assert_eq!(distinct.len(), 4);
+}
+
+#[test]
+fn limit_stops_after_n_solutions() {
+    let problem = queens(8);
+    for args in [&["solve", "--limit", "3"][..], &["solve", "--all", "-n", "3"]] {
+        let out = dlx(args).stdin(&problem).success();
+        let all = solutions(&out);
+        assert_eq!(all.len(), 3);
+        for s in &all {
+            assert_exact_cover(&problem, s);
+        }
+    }
+}
+
+#[test]
+fn no_solution_prints_nothing_and_exits_1() {
+    let out = dlx(&["solve", &data("no_solution.dlx")]).expect_code(1);
+    assert_eq!((out.stdout.as_str(), out.stderr.as_str()), ("", ""));
+}
+
+#[test]
+fn a_bad_line_is_named_by_file_line_and_column() {
+    let path = data("bad_item.dlx");
+    let out = dlx(&["solve", &path]).expect_code(2);
+    assert_eq!(out.stderr, format!("dlx: {path}:5:3: unknown item `Q`\n"));
+    assert_eq!(out.stdout, "");
+    let out = dlx(&["solve"]).stdin(fixture!("bad_item.dlx")).expect_code(2);
+    assert_eq!(out.stderr, "dlx: <stdin>:5:3: unknown item `Q`\n");
+}
+
+#[test]
+fn an_empty_input_is_an_error() {
+    let out = dlx(&["solve"]).expect_code(2);
+    assert!(out.stderr.starts_with("dlx: <stdin>:"), "{}", out.stderr);
+}
+
+#[test]
+fn stats_go_to_stderr() {
+    let out = dlx(&["solve", "--stats", &data("knuth_dlx1_example.dlx")]).expect_code(0);
+    assert_eq!(out.stdout, "C E F\nA D\nB G\n");
+    let keys: Vec<&str> = out.stderr.lines().map(|l| l.split(": ").next().unwrap()).collect();
+    assert_eq!(
+        keys,
+        ["items", "options", "solutions", "nodes", "updates", "depth", "time", "updates/s"]
+    );
+    assert!(out.stderr.contains("items: 7\noptions: 6\nsolutions: 1\n"), "{}", out.stderr);
+}

@@ -1,0 +1,1 @@
+//! `dlx sudoku` (to come).
