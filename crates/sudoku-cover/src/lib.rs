@@ -1,1 +1,102 @@
-//! Sudoku as exact cover (work in progress).
+//! Sudoku of any size and many variants as exact-cover problems for the
+//! [`dlx`] engine.
+//!
+//! A sudoku is an exact-cover problem: choose one (cell, symbol) option
+//! per cell so that every cell is filled once and every row, column and
+//! box holds every symbol once. This crate turns puzzles into that problem
+//! and solutions back into grids, reads and writes puzzles in the forms
+//! people keep them, and checks them.
+//!
+//! ```
+//! use sudoku_cover::{Alphabet, PuzzleReader, Rules, Sudoku, Uniqueness};
+//!
+//! let text = "\
+//! 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
+//! 52...6.........7.13...........4..8..6......5...........418.........3..2...87.....
+//! ";
+//! let sudoku = Sudoku::new(Rules::classic())?; // build the problem once,
+//! let mut solver = sudoku.solver(); // reuse one solver for every puzzle
+//! for puzzle in PuzzleReader::new(text.as_bytes()) {
+//!     let puzzle = puzzle?;
+//!     let (solution, uniqueness) = solver.solve_and_check(&puzzle.grid)?;
+//!     let solution = solution.expect("solvable");
+//!     assert!(solution.extends(&puzzle.grid));
+//!     assert_eq!(uniqueness, Uniqueness::Unique);
+//!     println!("{}", solution.to_line(&Alphabet::default_for(9)));
+//! }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Contents
+//!
+//! - [`Shape`]: the box shape, and with it the side `n` (4 to 64): 2x2,
+//!   2x3, 2x4, 3x3, 3x4, 4x4, …, 8x8.
+//! - [`Grid`]: the cells, `0` for a blank; [`Grid::to_line`] and
+//!   [`Grid::to_pretty`] write it, `str::parse` reads one.
+//! - [`Alphabet`]: the symbols (`1`-`9` then `A`-`Z` by default, a custom
+//!   set such as `0123456789ABCDEF`, or decimal numbers).
+//! - [`PuzzleReader`]: streams [`Puzzle`]s from any `BufRead`, in the
+//!   one-line form or as grids, inferring the side; bad puzzles become
+//!   [`ReadError`]s that name line and column, and reading goes on.
+//! - [`Rules`]: a shape plus jigsaw [`Regions`] and [`Variant`]s (diagonal,
+//!   hyper, anti-king, anti-knight), which combine freely.
+//! - [`Sudoku`]: rules compiled into a [`dlx::Problem`], once.
+//! - [`SudokuSolver`]: solve, count, count up to a limit, check
+//!   [`Uniqueness`], iterate over solutions; reused from puzzle to puzzle
+//!   without allocating. Clashing givens are an [`Error`].
+//!
+//! # Variants
+//!
+//! ```
+//! use sudoku_cover::{Grid, Regions, Rules, Shape, Sudoku, Variant};
+//!
+//! // A 4x4 jigsaw that is also diagonal.
+//! let regions = Regions::parse("AABB AABB CDDD CCCD")?;
+//! let rules = Rules::jigsaw(regions).with_variant(Variant::Diagonal);
+//! let sudoku = Sudoku::new(rules)?;
+//! let empty = Grid::new(Shape::for_size(4).unwrap());
+//! for solution in sudoku.solver().solutions(&empty)? {
+//!     for i in 0..4 {
+//!         assert_ne!(solution.get(i, i), solution.get((i + 1) % 4, (i + 1) % 4));
+//!     }
+//! }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Speed
+//!
+//! The problem is built once per [`Rules`]. For each puzzle the solver
+//! resets the engine (undoing the last puzzle's work in place) and forces
+//! the givens into the partial solution, which takes every option that
+//! clashes with them out of the search; see the [`encode`](crate::Sudoku)
+//! docs for the encoding. Nothing is allocated per puzzle except the grid
+//! returned (and [`SudokuSolver::solve_into`] avoids even that).
+//!
+//! # Crate features
+//!
+//! This crate has no optional features.
+
+#![deny(missing_docs)]
+#![warn(missing_debug_implementations)]
+
+mod alphabet;
+mod encode;
+mod error;
+mod grid;
+pub mod reader;
+mod regions;
+mod rules;
+mod shape;
+mod solver;
+mod variant;
+
+pub use alphabet::{Alphabet, BLANKS, DEFAULT_SYMBOLS};
+pub use encode::Sudoku;
+pub use error::{Error, ErrorKind, ReadError, ReadErrorKind};
+pub use grid::Grid;
+pub use reader::{Layout, Puzzle, PuzzleReader};
+pub use regions::Regions;
+pub use rules::Rules;
+pub use shape::{MAX_SIZE, MIN_SIZE, Shape};
+pub use solver::{Solutions, SudokuSolver, Uniqueness};
+pub use variant::Variant;

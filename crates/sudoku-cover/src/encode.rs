@@ -1,0 +1,217 @@
+//! [`Sudoku`]: rules compiled into an exact-cover [`Problem`].
+//!
+//! The encoding is the classic one. Items:
+//!
+//! - one primary item per cell (`p3,7`: the cell is filled);
+//! - one primary item per house and symbol (`r3#5`: row 3 holds a 5; `c`
+//!   for columns, `b` boxes, `j` jigsaw regions, `d` diagonals, `w` hyper
+//!   windows), so `4·n²` for the classic rules;
+//! - one secondary item per exclusion and symbol (`x12#5`: the two cells of
+//!   exclusion 12 do not both hold 5), covered at most once.
+//!
+//! Options: one per cell and symbol, numbered `cell·n + symbol − 1`, which
+//! covers the cell, the symbol in each house of the cell, and the symbol
+//! in each exclusion of the cell.
+//!
+//! The problem is built once per [`Rules`]; a puzzle's givens are forced
+//! into the search with [`dlx::Solver::choose`], which removes every option
+//! they clash with before the search starts. The engine never rediscovers
+//! what the givens settle, and solving a puzzle allocates nothing.
+
+use dlx::{ItemId, OptionId, Problem, ProblemBuilder};
+
+use crate::error::{Error, ErrorKind};
+use crate::grid::Grid;
+use crate::rules::Rules;
+use crate::solver::SudokuSolver;
+
+/// Rules compiled into a [`dlx::Problem`]; build once, solve many puzzles.
+///
+/// ```
+/// use sudoku_cover::{Rules, Sudoku};
+///
+/// let sudoku = Sudoku::new(Rules::classic())?;
+/// assert_eq!(sudoku.problem().num_primary(), 324);
+/// assert_eq!(sudoku.problem().num_options(), 729);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct Sudoku {
+    rules: Rules,
+    problem: Problem,
+    n: usize,
+}
+
+impl Sudoku {
+    /// Compiles the rules. Fails if jigsaw regions do not fit the side or
+    /// a variant does not fit the shape.
+    pub fn new(rules: Rules) -> Result<Sudoku, Error> {
+        let n = rules.size();
+        let constraints = rules.constraints()?;
+        let mut b = ProblemBuilder::new();
+        let cell_items: Vec<ItemId> =
+            (0..n * n).map(|i| b.add_primary(format!("p{},{}", i / n + 1, i % n + 1))).collect();
+
+        // For each cell, the first item of each (house or exclusion, symbol)
+        // block it takes part in; symbol s adds s - 1.
+        let mut per_cell: Vec<Vec<ItemId>> = vec![Vec::new(); n * n];
+        let mut counts = [0usize; 128];
+        for house in &constraints.houses {
+            let k = &mut counts[house.tag as usize & 127];
+            *k += 1;
+            let first = add_block(&mut b, n, |s| format!("{}{}#{s}", house.tag, *k), true);
+            for &cell in &house.cells {
+                per_cell[cell].push(first);
+            }
+        }
+        for (k, &(x, y)) in constraints.exclusions.iter().enumerate() {
+            let first = add_block(&mut b, n, |s| format!("x{}#{s}", k + 1), false);
+            per_cell[x].push(first);
+            per_cell[y].push(first);
+        }
+
+        let mut entries = Vec::new();
+        for (cell, blocks) in per_cell.iter().enumerate() {
+            for s in 0..n {
+                entries.clear();
+                entries.push(cell_items[cell]);
+                entries.extend(blocks.iter().map(|first| ItemId::new(first.index() + s)));
+                b.add_option(entries.iter().copied());
+            }
+        }
+        let problem = b.build().map_err(|e| Error::new(ErrorKind::Engine(e)))?;
+        Ok(Sudoku { rules, problem, n })
+    }
+
+    /// The rules.
+    #[inline]
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The side.
+    #[inline]
+    pub fn size(&self) -> usize {
+        self.n
+    }
+
+    /// The exact-cover problem.
+    #[inline]
+    pub fn problem(&self) -> &Problem {
+        &self.problem
+    }
+
+    /// A solver for puzzles under these rules. Keep it and reuse it: it
+    /// holds the engine's working copy of the problem.
+    pub fn solver(&self) -> SudokuSolver<'_> {
+        SudokuSolver::new(self, dlx::Config::default())
+    }
+
+    /// A solver with engine settings.
+    pub fn solver_with_config(&self, config: dlx::Config) -> SudokuSolver<'_> {
+        SudokuSolver::new(self, config)
+    }
+
+    /// The option that puts `value` (1 to the side) in a cell (zero-based).
+    /// `None` when the cell or value is out of range.
+    #[inline]
+    pub fn option(&self, row: usize, col: usize, value: u8) -> Option<OptionId> {
+        let n = self.n;
+        let v = usize::from(value);
+        (row < n && col < n && (1..=n).contains(&v))
+            .then(|| OptionId::new((row * n + col) * n + v - 1))
+    }
+
+    /// The cell (zero-based row and column) and value of an option, `None`
+    /// for an option of another problem.
+    #[inline]
+    pub fn cell_of(&self, option: OptionId) -> Option<(usize, usize, u8)> {
+        let n = self.n;
+        let (cell, s) = (option.index() / n, option.index() % n);
+        (cell < n * n).then(|| (cell / n, cell % n, s as u8 + 1))
+    }
+
+    /// The grid that a solution (or any set of options) fills in; cells no
+    /// option fills are blank.
+    pub fn decode(&self, options: &[OptionId]) -> Grid {
+        let mut grid = Grid::new(self.rules.shape());
+        self.decode_into(options, &mut grid);
+        grid
+    }
+
+    /// Like [`decode`](Self::decode), into an existing grid of the rules'
+    /// shape (it is blanked first).
+    pub(crate) fn decode_into(&self, options: &[OptionId], grid: &mut Grid) {
+        let n = self.n;
+        if grid.shape() != self.rules.shape() {
+            *grid = Grid::new(self.rules.shape());
+        }
+        let cells = grid.cells_mut();
+        cells.fill(0);
+        for o in options {
+            let (cell, s) = (o.index() / n, o.index() % n);
+            if let Some(c) = cells.get_mut(cell) {
+                *c = s as u8 + 1;
+            }
+        }
+    }
+}
+
+/// Adds `n` items named by `name(symbol)`; returns the first.
+fn add_block(
+    b: &mut ProblemBuilder,
+    n: usize,
+    mut name: impl FnMut(usize) -> String,
+    primary: bool,
+) -> ItemId {
+    let first = ItemId::new(b.num_items());
+    for s in 1..=n {
+        if primary {
+            b.add_primary(name(s));
+        } else {
+            b.add_secondary(name(s));
+        }
+    }
+    first
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Shape, Variant};
+
+    #[test]
+    fn classic_sizes() {
+        for n in [4, 6, 9, 16] {
+            let s = Sudoku::new(Rules::new(Shape::for_size(n).unwrap())).unwrap();
+            let p = s.problem();
+            assert_eq!((p.num_primary(), p.num_secondary()), (4 * n * n, 0));
+            assert_eq!(p.num_options(), n * n * n);
+            assert_eq!(p.num_entries(), 4 * n * n * n);
+        }
+    }
+
+    #[test]
+    fn option_numbering() {
+        let s = Sudoku::new(Rules::classic()).unwrap();
+        let o = s.option(2, 6, 5).unwrap();
+        assert_eq!(s.cell_of(o), Some((2, 6, 5)));
+        assert_eq!(s.problem().format_option(o), "p3,7 r3#5 c7#5 b3#5");
+        assert_eq!(s.option(9, 0, 1), None);
+        assert_eq!(s.option(0, 0, 10), None);
+        assert_eq!(s.option(0, 0, 0), None);
+    }
+
+    #[test]
+    fn variant_items() {
+        let rules =
+            Rules::classic().with_variant(Variant::Diagonal).with_variant(Variant::AntiKing);
+        let s = Sudoku::new(rules).unwrap();
+        assert_eq!(s.problem().num_primary(), 324 + 18);
+        // The anti-king pairs across box borders, but for the four on a
+        // diagonal.
+        assert_eq!(s.problem().num_secondary(), (128 - 72 - 4) * 9);
+        let o = s.option(0, 0, 1).unwrap();
+        assert_eq!(s.problem().format_option(o), "p1,1 r1#1 c1#1 b1#1 d1#1");
+    }
+}

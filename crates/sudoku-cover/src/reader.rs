@@ -1,0 +1,543 @@
+//! [`PuzzleReader`]: puzzles, one by one, from any [`BufRead`].
+//!
+//! The reader takes the forms people write puzzles in:
+//!
+//! - one puzzle per line, `n²` symbols with `.`, `0`, `_` or `*` for a
+//!   blank (`4...3.......6..8...`);
+//! - multi-line grids, one row per line, with any spaces, `|`, `-`, `+`
+//!   and `,` between cells, and lines of separators between boxes;
+//! - either of those in the numbers form, decimal values separated by
+//!   spaces or commas (`10 . 3 16 …`), recognized on its own as soon as a
+//!   value has two digits.
+//!
+//! Blank lines end a grid; lines that begin with `#` are comments. The
+//! side is inferred from the number of cells: a line with a square number
+//! of cells is a whole puzzle, a line of 4 to 64 cells the first row of a
+//! grid with as many rows. One case is ambiguous: a line of 16, 25, 36, 49
+//! or 64 cells written with spaces or `|` between them is taken as a grid
+//! row, and written without them as a one-line puzzle. Set the side with
+//! [`PuzzleReader::size`] to decide it either way.
+//!
+//! Symbols are `1`-`9` then `A`-`Z` (in either case) by default, see
+//! [`Alphabet::default_for`]; set another with [`PuzzleReader::alphabet`].
+//!
+//! The reader holds one line at a time (and the grid being read), so a
+//! file of a million puzzles never sits in memory whole. A bad puzzle is
+//! reported as a [`ReadError`] and reading goes on with the next one.
+
+use std::io::BufRead;
+
+use crate::alphabet::{Alphabet, BLANKS, SEPARATORS};
+use crate::error::{ReadError, ReadErrorKind};
+use crate::grid::Grid;
+use crate::shape::{MAX_SIZE, MIN_SIZE, Shape};
+
+/// How a puzzle was written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Layout {
+    /// On one line.
+    Line,
+    /// As a grid, one row per line.
+    Grid,
+}
+
+/// A puzzle read from text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Puzzle {
+    /// The givens.
+    pub grid: Grid,
+    /// The one-based line the puzzle starts on.
+    pub line: usize,
+    /// How the puzzle was written, so that answers can be written the same
+    /// way.
+    pub layout: Layout,
+}
+
+/// Reads puzzles one by one; an iterator of `Result<Puzzle, ReadError>`.
+///
+/// ```
+/// use sudoku_cover::{Layout, PuzzleReader};
+///
+/// let text = "\
+/// ## a one-line 4x4 puzzle, then a grid
+/// 1.3...2.........
+///
+/// 1 . | 3 .
+/// . . | . 2
+/// ----+----
+/// . 1 | . .
+/// . . | . .
+/// ";
+/// let puzzles: Vec<_> = PuzzleReader::new(text.as_bytes()).collect::<Result<_, _>>()?;
+/// assert_eq!(puzzles.len(), 2);
+/// assert_eq!((puzzles[0].line, puzzles[0].layout), (2, Layout::Line));
+/// assert_eq!((puzzles[1].line, puzzles[1].layout), (4, Layout::Grid));
+/// assert_eq!(puzzles[1].grid.get(2, 1), 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub struct PuzzleReader<R> {
+    reader: R,
+    alphabet: Option<Alphabet>,
+    shape: Option<Shape>,
+    size: Option<usize>,
+    /// The default alphabet of the last side seen.
+    default_alphabet: Alphabet,
+    buf: Vec<u8>,
+    line_no: usize,
+    /// Process the line in `buf` again instead of reading the next.
+    replay: bool,
+    pending: Option<Pending>,
+    /// Rows of a broken grid still to skip.
+    skip_rows: usize,
+    tokens: Vec<Token>,
+    done: bool,
+}
+
+/// A grid whose rows are being read.
+#[derive(Debug)]
+struct Pending {
+    n: usize,
+    first_line: usize,
+    rows: usize,
+    cells: Vec<u8>,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Token {
+    column: usize,
+    kind: TokenKind,
+}
+
+#[derive(Debug, Clone, Copy)]
+enum TokenKind {
+    Char(char),
+    Number(u32),
+}
+
+impl<R: BufRead> PuzzleReader<R> {
+    /// A reader with the default options: the side inferred, default
+    /// symbols, default box shapes.
+    pub fn new(reader: R) -> PuzzleReader<R> {
+        PuzzleReader {
+            reader,
+            alphabet: None,
+            shape: None,
+            size: None,
+            default_alphabet: Alphabet::default_for(9),
+            buf: Vec::new(),
+            line_no: 0,
+            replay: false,
+            pending: None,
+            skip_rows: 0,
+            tokens: Vec::new(),
+            done: false,
+        }
+    }
+
+    /// Reads symbols with this alphabet instead of the default one.
+    pub fn alphabet(mut self, alphabet: Alphabet) -> Self {
+        self.alphabet = Some(alphabet);
+        self
+    }
+
+    /// Gives puzzles of this shape's side this box shape (others keep their
+    /// default): a 6x6 puzzle with 3x2 boxes, say.
+    pub fn shape(mut self, shape: Shape) -> Self {
+        self.shape = Some(shape);
+        self
+    }
+
+    /// Reads every puzzle as of side `n`: a line of `n²` cells is a puzzle,
+    /// a line of `n` cells a grid row, anything else an error. This settles
+    /// the one ambiguity of the inferred side (see the [module
+    /// docs](crate::reader)). A side outside 4 to 64 is ignored.
+    pub fn size(mut self, n: usize) -> Self {
+        self.size = (MIN_SIZE..=MAX_SIZE).contains(&n).then_some(n);
+        self
+    }
+
+    /// The number of lines read so far.
+    pub fn lines_read(&self) -> usize {
+        self.line_no
+    }
+
+    fn shape_for(&self, n: usize) -> Shape {
+        match self.shape {
+            Some(s) if s.size() == n => s,
+            // `n` is 4..=64 here, which always has a shape.
+            _ => Shape::for_size_or_rows(n).unwrap_or_default(),
+        }
+    }
+
+    /// Handles the line in `buf`; `Some` when it ends a puzzle or an error.
+    fn process_line(&mut self) -> Option<Result<Puzzle, ReadError>> {
+        let line_no = self.line_no;
+        let line = match std::str::from_utf8(&self.buf) {
+            Ok(s) => s,
+            Err(e) => {
+                let column = String::from_utf8_lossy(&self.buf[..e.valid_up_to()]).chars().count();
+                let error = ReadError::new(line_no, column + 1, ReadErrorKind::NotUtf8);
+                return Some(Err(self.abandon(error)));
+            }
+        };
+        let line = line.trim_end_matches(['\n', '\r']);
+        let line = if line_no == 1 { line.trim_start_matches('\u{feff}') } else { line };
+        let trimmed = line.trim_start();
+        if trimmed.starts_with('#') {
+            return None;
+        }
+        if trimmed.is_empty() {
+            self.skip_rows = 0;
+            return self.pending.take().map(|p| Err(incomplete(&p)));
+        }
+        if self.skip_rows > 0 {
+            if line.chars().any(|c| !c.is_whitespace() && !SEPARATORS.contains(&c)) {
+                self.skip_rows -= 1;
+            }
+            return None;
+        }
+        let numbers_alphabet = self.alphabet.as_ref().is_some_and(Alphabet::is_numbers);
+        let compact = match tokenize(line, line_no, numbers_alphabet, &mut self.tokens) {
+            Ok(compact) => compact,
+            Err(e) => return Some(Err(self.abandon(e))),
+        };
+        let k = self.tokens.len();
+        if k == 0 {
+            return None; // a line of separators
+        }
+        let Some(p) = self.pending.take() else {
+            if self.is_whole(k, compact) {
+                let n = k.isqrt();
+                let mut cells = Vec::with_capacity(k);
+                if let Err(e) = self.map_tokens(n, line_no, &mut cells) {
+                    return Some(Err(e));
+                }
+                let grid = Grid::from_cells(self.shape_for(n), cells).expect("cells checked");
+                return Some(Ok(Puzzle { grid, line: line_no, layout: Layout::Line }));
+            }
+            if !self.is_row(k) {
+                return Some(Err(ReadError::new(
+                    line_no,
+                    1,
+                    ReadErrorKind::NotAPuzzle { cells: k },
+                )));
+            }
+            let p =
+                Pending { n: k, first_line: line_no, rows: 0, cells: Vec::with_capacity(k * k) };
+            return self.add_row(p);
+        };
+        if k == p.n {
+            return self.add_row(p);
+        }
+        if p.rows == 1 && self.starts_something(k, compact) {
+            // The first "row" was a stray line of its own: report it, then
+            // read this line afresh.
+            self.replay = true;
+            let cells = p.n;
+            return Some(Err(ReadError::new(p.first_line, 1, ReadErrorKind::NotAPuzzle { cells })));
+        }
+        let column = match self.tokens.get(p.n) {
+            Some(t) => t.column,
+            None => line.chars().count() + 1,
+        };
+        self.skip_rows = p.n - p.rows - 1;
+        let kind = ReadErrorKind::RowLength { expected: p.n, found: k };
+        Some(Err(ReadError::new(line_no, column, kind)))
+    }
+
+    /// Whether a line of `k` cells is a one-line puzzle.
+    fn is_whole(&self, k: usize, compact: bool) -> bool {
+        let n = k.isqrt();
+        match self.size {
+            Some(size) => k == size * size,
+            None => n * n == k && (MIN_SIZE..=MAX_SIZE).contains(&n) && (k > MAX_SIZE || compact),
+        }
+    }
+
+    /// Whether a line of `k` cells can be the first row of a grid.
+    fn is_row(&self, k: usize) -> bool {
+        match self.size {
+            Some(size) => k == size,
+            None => (MIN_SIZE..=MAX_SIZE).contains(&k),
+        }
+    }
+
+    /// Whether a line of `k` cells can start a puzzle.
+    fn starts_something(&self, k: usize, compact: bool) -> bool {
+        self.is_whole(k, compact) || self.is_row(k)
+    }
+
+    /// Adds the tokens as the next row of `p`.
+    fn add_row(&mut self, mut p: Pending) -> Option<Result<Puzzle, ReadError>> {
+        if let Err(e) = self.map_tokens(p.n, self.line_no, &mut p.cells) {
+            self.skip_rows = p.n - p.rows - 1;
+            return Some(Err(e));
+        }
+        p.rows += 1;
+        if p.rows < p.n {
+            self.pending = Some(p);
+            return None;
+        }
+        let grid = Grid::from_cells(self.shape_for(p.n), p.cells).expect("cells checked");
+        Some(Ok(Puzzle { grid, line: p.first_line, layout: Layout::Grid }))
+    }
+
+    /// Drops the grid being read (if any) after an error on this line.
+    fn abandon(&mut self, error: ReadError) -> ReadError {
+        if let Some(p) = self.pending.take() {
+            self.skip_rows = p.n - p.rows - 1;
+        }
+        error
+    }
+
+    /// Appends the values of the tokens, for a grid of side `n`.
+    fn map_tokens(&mut self, n: usize, line: usize, out: &mut Vec<u8>) -> Result<(), ReadError> {
+        if self.alphabet.is_none() && self.default_alphabet.len() != n {
+            self.default_alphabet = Alphabet::default_for(n);
+        }
+        let alphabet = self.alphabet.as_ref().unwrap_or(&self.default_alphabet);
+        for t in &self.tokens {
+            let value = match t.kind {
+                TokenKind::Char(c) => match alphabet.value(c) {
+                    Some(v) => u32::from(v),
+                    None => {
+                        return Err(ReadError::new(
+                            line,
+                            t.column,
+                            ReadErrorKind::UnknownSymbol(c),
+                        ));
+                    }
+                },
+                TokenKind::Number(v) => v,
+            };
+            if value as usize > n {
+                let kind = ReadErrorKind::OutOfRange { value, size: n };
+                return Err(ReadError::new(line, t.column, kind));
+            }
+            out.push(value as u8);
+        }
+        Ok(())
+    }
+}
+
+/// The error for a grid cut short.
+fn incomplete(p: &Pending) -> ReadError {
+    let kind = if p.rows == 1 {
+        ReadErrorKind::NotAPuzzle { cells: p.n }
+    } else {
+        ReadErrorKind::IncompleteGrid { rows: p.rows, expected: p.n }
+    };
+    ReadError::new(p.first_line, 1, kind)
+}
+
+/// Whether a character separates fields of the numbers form.
+fn is_field_separator(c: char) -> bool {
+    c.is_whitespace() || c == ',' || c == '|'
+}
+
+/// Splits a line into cell tokens. Returns whether the cells are written
+/// with nothing between them.
+fn tokenize(
+    line: &str,
+    line_no: usize,
+    numbers: bool,
+    tokens: &mut Vec<Token>,
+) -> Result<bool, ReadError> {
+    tokens.clear();
+    let trimmed = line.trim();
+    let compact = !trimmed.contains(is_field_separator);
+    if numbers && !compact || looks_like_numbers(line) {
+        let mut column = 0;
+        let mut start: Option<(usize, usize)> = None; // (byte, column)
+        for (i, c) in line.char_indices().chain(std::iter::once((line.len(), ' '))) {
+            column += 1;
+            if is_field_separator(c) {
+                if let Some((b, col)) = start.take() {
+                    field_token(&line[b..i], col, line_no, tokens)?;
+                }
+            } else if start.is_none() {
+                start = Some((i, column));
+            }
+        }
+    } else {
+        for (i, c) in line.chars().enumerate() {
+            if !c.is_whitespace() && !SEPARATORS.contains(&c) {
+                tokens.push(Token { column: i + 1, kind: TokenKind::Char(c) });
+            }
+        }
+    }
+    Ok(compact)
+}
+
+/// Whether a line is in the numbers form: several fields, all numbers,
+/// blanks or separators, and one number of two digits or more.
+fn looks_like_numbers(line: &str) -> bool {
+    let mut fields = 0;
+    let mut long = false;
+    for f in line.split(is_field_separator).filter(|f| !f.is_empty()) {
+        fields += 1;
+        if f.bytes().all(|b| b.is_ascii_digit()) {
+            long |= f.len() > 1;
+        } else if !is_blank_field(f) && !f.chars().all(|c| SEPARATORS.contains(&c)) {
+            return false;
+        }
+    }
+    fields > 1 && long
+}
+
+fn is_blank_field(f: &str) -> bool {
+    let mut chars = f.chars();
+    matches!((chars.next(), chars.next()), (Some(c), None) if BLANKS.contains(&c))
+}
+
+/// Adds the token of one field of the numbers form.
+fn field_token(
+    field: &str,
+    column: usize,
+    line_no: usize,
+    tokens: &mut Vec<Token>,
+) -> Result<(), ReadError> {
+    if field.chars().all(|c| SEPARATORS.contains(&c)) {
+        return Ok(());
+    }
+    if is_blank_field(field) {
+        tokens.push(Token { column, kind: TokenKind::Number(0) });
+        return Ok(());
+    }
+    if let Some(bad) = field.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
+        let column = column + field[..bad.0].chars().count();
+        return Err(ReadError::new(line_no, column, ReadErrorKind::UnknownSymbol(bad.1)));
+    }
+    // Too many digits for a u32 is out of range anyway.
+    let value = field.parse::<u32>().unwrap_or(u32::MAX);
+    tokens.push(Token { column, kind: TokenKind::Number(value) });
+    Ok(())
+}
+
+impl<R: BufRead> Iterator for PuzzleReader<R> {
+    type Item = Result<Puzzle, ReadError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            if self.done {
+                return None;
+            }
+            if !self.replay {
+                self.buf.clear();
+                match self.reader.read_until(b'\n', &mut self.buf) {
+                    Ok(0) => {
+                        self.done = true;
+                        return self.pending.take().map(|p| Err(incomplete(&p)));
+                    }
+                    Ok(_) => self.line_no += 1,
+                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                    Err(e) => {
+                        // Reading cannot go on after a failed read.
+                        self.done = true;
+                        let kind = ReadErrorKind::Io(e.to_string());
+                        return Some(Err(ReadError::new(self.line_no + 1, 1, kind)));
+                    }
+                }
+            }
+            self.replay = false;
+            if let Some(item) = self.process_line() {
+                return Some(item);
+            }
+        }
+    }
+}
+
+impl<R: BufRead> std::iter::FusedIterator for PuzzleReader<R> {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str) -> Vec<Result<Puzzle, ReadError>> {
+        PuzzleReader::new(text.as_bytes()).collect()
+    }
+
+    fn errors(text: &str) -> Vec<String> {
+        read(text).into_iter().filter_map(|r| r.err().map(|e| e.to_string())).collect()
+    }
+
+    #[test]
+    fn numbers_form_is_detected() {
+        assert!(looks_like_numbers("10 . 3 16"));
+        assert!(looks_like_numbers("10,.,3,16"));
+        assert!(!looks_like_numbers("1 . 3 6"));
+        assert!(!looks_like_numbers("123456789"));
+        assert!(!looks_like_numbers("10 A 3"));
+    }
+
+    #[test]
+    fn tokens_carry_columns() {
+        let mut t = Vec::new();
+        let e = tokenize("  12, 3 x", 1, true, &mut t).unwrap_err();
+        assert_eq!(e.to_string(), "1:9: unknown symbol 'x'");
+        tokenize("  12, 3 .", 1, false, &mut t).unwrap();
+        let cols: Vec<usize> = t.iter().map(|t| t.column).collect();
+        assert_eq!(cols, [3, 7, 9]);
+    }
+
+    #[test]
+    fn bad_line_does_not_stop_reading() {
+        let good = "1.3...2.........";
+        let text = format!("{good}\n1.3..x2.........\n{good}\n");
+        let results = read(&text);
+        assert_eq!(results.len(), 3);
+        assert!(results[0].is_ok() && results[2].is_ok());
+        assert_eq!(results[1].as_ref().unwrap_err().to_string(), "2:6: unknown symbol 'x'");
+    }
+
+    #[test]
+    fn a_stray_short_line_is_reported_once() {
+        let good = "1.3...2.........";
+        let text = format!("{good}\n1.3..2..\n{good}\n");
+        let results = read(&text);
+        assert_eq!(results.len(), 3, "{results:?}");
+        assert!(results[0].is_ok() && results[2].is_ok());
+        assert_eq!(results[1].as_ref().unwrap_err().line(), 2);
+    }
+
+    #[test]
+    fn broken_grid_rows_are_skipped() {
+        let text = "1 2 3 4\n3 4 1\n2 1 4 3\n4 3 2 1\n\n1234341221434321\n";
+        let results = read(text);
+        assert_eq!(results.len(), 2, "{results:?}");
+        assert_eq!(
+            results[0].as_ref().unwrap_err().to_string(),
+            "2:6: expected 4 cells in this grid row, found 3"
+        );
+        assert!(results[1].is_ok());
+    }
+
+    #[test]
+    fn incomplete_grids() {
+        assert_eq!(errors("1 2 3 4\n3 4 1 2\n\n"), ["1:1: the grid ends after 2 of its 4 rows"]);
+        assert_eq!(errors("1 2 3 4\n3 4 1 2"), ["1:1: the grid ends after 2 of its 4 rows"]);
+        assert_eq!(errors("1 2 3\n").len(), 1);
+    }
+
+    #[test]
+    fn size_option_settles_sixteen_cells() {
+        let row = "1.3...2.........\n";
+        let text = row.repeat(16);
+        let as_lines: Vec<_> = PuzzleReader::new(text.as_bytes()).collect();
+        assert_eq!(as_lines.len(), 16);
+        let as_grid: Vec<_> = PuzzleReader::new(text.as_bytes()).size(16).collect();
+        assert_eq!(as_grid.len(), 1);
+        assert_eq!(as_grid[0].as_ref().unwrap().grid.size(), 16);
+    }
+
+    #[test]
+    fn invalid_utf8_is_one_error() {
+        let mut bytes = b"1.3...2...\xff.....\n".to_vec();
+        bytes.extend_from_slice(b"1.3...2.........\n");
+        let results: Vec<_> = PuzzleReader::new(&bytes[..]).collect();
+        assert_eq!(results.len(), 2);
+        assert_eq!(results[0].as_ref().unwrap_err().column(), 11);
+        assert!(results[1].is_ok());
+    }
+}

@@ -1,0 +1,252 @@
+//! [`SudokuSolver`]: solves, counts and checks puzzles under one
+//! [`Sudoku`]'s rules, reusing the engine's memory from puzzle to puzzle.
+
+use std::fmt;
+
+use dlx::{OptionId, Stats};
+
+use crate::encode::Sudoku;
+use crate::error::{Error, ErrorKind};
+use crate::grid::Grid;
+
+/// How many solutions a puzzle has, as far as a sudoku cares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Uniqueness {
+    /// No solution.
+    None,
+    /// Exactly one solution: a proper sudoku.
+    Unique,
+    /// Two or more solutions.
+    Multiple,
+}
+
+impl Uniqueness {
+    /// The uniqueness of a puzzle with `count` solutions.
+    pub fn from_count(count: u128) -> Uniqueness {
+        match count {
+            0 => Uniqueness::None,
+            1 => Uniqueness::Unique,
+            _ => Uniqueness::Multiple,
+        }
+    }
+}
+
+impl fmt::Display for Uniqueness {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Uniqueness::None => "none",
+            Uniqueness::Unique => "unique",
+            Uniqueness::Multiple => "multiple",
+        })
+    }
+}
+
+/// Solves puzzles under one [`Sudoku`]'s rules. Create one per thread with
+/// [`Sudoku::solver`] and reuse it: each puzzle resets the engine and forces
+/// the givens, which allocates nothing.
+///
+/// Every method checks the puzzle first: a grid of the wrong side, or
+/// givens that clash (`r3c1 and r3c7 both hold 5`), is an [`Error`]; a
+/// valid puzzle without a solution is not.
+///
+/// ```
+/// use sudoku_cover::{Grid, Rules, Sudoku, Uniqueness};
+///
+/// let sudoku = Sudoku::new(Rules::classic())?;
+/// let mut solver = sudoku.solver();
+/// let puzzle: Grid =
+///     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......".parse()?;
+/// let solution = solver.solve(&puzzle)?.expect("a solution");
+/// assert!(solution.is_complete() && solution.extends(&puzzle));
+/// assert_eq!(solver.check(&puzzle)?, Uniqueness::Unique);
+///
+/// let mut clash = puzzle.clone();
+/// clash.set(1, 0, 4); // r2c1 = 4, under the 4 in r1c1
+/// assert_eq!(solver.check(&clash).unwrap_err().to_string(), "r1c1 and r2c1 both hold 4");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct SudokuSolver<'a> {
+    sudoku: &'a Sudoku,
+    solver: dlx::Solver<'a>,
+    /// Statistics of the puzzles before the current one.
+    total: Stats,
+}
+
+impl<'a> SudokuSolver<'a> {
+    pub(crate) fn new(sudoku: &'a Sudoku, config: dlx::Config) -> SudokuSolver<'a> {
+        SudokuSolver {
+            sudoku,
+            solver: dlx::Solver::with_config(sudoku.problem(), config),
+            total: Stats::default(),
+        }
+    }
+
+    /// The compiled rules this solver works with.
+    pub fn sudoku(&self) -> &'a Sudoku {
+        self.sudoku
+    }
+
+    /// Resets the engine and forces the givens of `grid`.
+    fn start(&mut self, grid: &Grid) -> Result<(), Error> {
+        let n = self.sudoku.size();
+        if grid.size() != n {
+            return Err(ErrorKind::WrongSize { expected: n, found: grid.size() }.into());
+        }
+        self.total += self.solver.stats();
+        self.solver.reset();
+        for (i, &v) in grid.cells().iter().enumerate() {
+            if v == 0 {
+                continue;
+            }
+            let option = OptionId::new(i * n + usize::from(v) - 1);
+            if self.solver.choose(option).is_err() {
+                return Err(self.clash(option));
+            }
+        }
+        Ok(())
+    }
+
+    /// The error for a given whose option could not be forced: it shares
+    /// an item (a house and symbol, or an exclusion and symbol) with a given
+    /// forced before it.
+    fn clash(&self, option: OptionId) -> Error {
+        let problem = self.sudoku.problem();
+        let items = problem.option(option);
+        let other =
+            self.solver.forced().iter().find(|&&f| {
+                problem.option(f).iter().any(|e| items.iter().any(|x| x.item == e.item))
+            });
+        let cell = |o: OptionId| self.sudoku.cell_of(o).unwrap_or_default();
+        let (r2, c2, value) = cell(option);
+        let (r1, c1, _) = other.map_or((r2, c2, value), |&o| cell(o));
+        ErrorKind::Clash { first: (r1, c1), second: (r2, c2), value }.into()
+    }
+
+    /// The first solution found, or `None` when the puzzle has none.
+    pub fn solve(&mut self, grid: &Grid) -> Result<Option<Grid>, Error> {
+        self.start(grid)?;
+        Ok(self.solver.next_solution().map(|s| self.sudoku.decode(s)))
+    }
+
+    /// Like [`solve`](Self::solve), but writes the solution into `out`
+    /// (replacing its cells) and returns whether there was one: no
+    /// allocation at all once `out` has the rules' shape.
+    pub fn solve_into(&mut self, grid: &Grid, out: &mut Grid) -> Result<bool, Error> {
+        self.start(grid)?;
+        match self.solver.next_solution() {
+            Some(s) => {
+                self.sudoku.decode_into(s, out);
+                Ok(true)
+            }
+            None => Ok(false),
+        }
+    }
+
+    /// Counts the solutions, stopping at `limit` if one is given.
+    pub fn count(&mut self, grid: &Grid, limit: Option<u128>) -> Result<u128, Error> {
+        self.start(grid)?;
+        Ok(match limit {
+            Some(limit) => self.solver.count_up_to(limit),
+            None => self.solver.count(),
+        })
+    }
+
+    /// Whether the puzzle has no solution, one, or more (it stops at the
+    /// second).
+    pub fn check(&mut self, grid: &Grid) -> Result<Uniqueness, Error> {
+        self.count(grid, Some(2)).map(Uniqueness::from_count)
+    }
+
+    /// Solves and proves uniqueness in one search: the first solution (if
+    /// any) and whether there is a second.
+    pub fn solve_and_check(&mut self, grid: &Grid) -> Result<(Option<Grid>, Uniqueness), Error> {
+        self.start(grid)?;
+        let Some(first) = self.solver.next_solution().map(|s| self.sudoku.decode(s)) else {
+            return Ok((None, Uniqueness::None));
+        };
+        let more = self.solver.next_solution().is_some();
+        Ok((Some(first), if more { Uniqueness::Multiple } else { Uniqueness::Unique }))
+    }
+
+    /// All solutions, found lazily as the iterator is advanced.
+    pub fn solutions(&mut self, grid: &Grid) -> Result<Solutions<'_, 'a>, Error> {
+        self.start(grid)?;
+        Ok(Solutions { solver: self })
+    }
+
+    /// Search statistics, summed over every puzzle since the solver was
+    /// created (see [`last_stats`](Self::last_stats) for the latest one).
+    /// Puzzles rejected as invalid add nothing.
+    pub fn stats(&self) -> Stats {
+        let mut s = self.total;
+        s += self.solver.stats();
+        s
+    }
+
+    /// Search statistics of the latest puzzle alone.
+    pub fn last_stats(&self) -> Stats {
+        self.solver.stats()
+    }
+}
+
+/// The solutions of a puzzle, found lazily. Created by
+/// [`SudokuSolver::solutions`].
+#[derive(Debug)]
+pub struct Solutions<'s, 'a> {
+    solver: &'s mut SudokuSolver<'a>,
+}
+
+impl Iterator for Solutions<'_, '_> {
+    type Item = Grid;
+
+    fn next(&mut self) -> Option<Grid> {
+        let sudoku = self.solver.sudoku;
+        self.solver.solver.next_solution().map(|s| sudoku.decode(s))
+    }
+}
+
+impl std::iter::FusedIterator for Solutions<'_, '_> {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Rules, Shape};
+
+    fn four() -> Sudoku {
+        Sudoku::new(Rules::new(Shape::for_size(4).unwrap())).unwrap()
+    }
+
+    #[test]
+    fn empty_four_by_four() {
+        let sudoku = four();
+        let mut solver = sudoku.solver();
+        let empty = Grid::new(Shape::for_size(4).unwrap());
+        assert_eq!(solver.count(&empty, None).unwrap(), 288);
+        assert_eq!(solver.count(&empty, Some(10)).unwrap(), 10);
+        assert_eq!(solver.check(&empty).unwrap(), Uniqueness::Multiple);
+        assert_eq!(solver.solutions(&empty).unwrap().count(), 288);
+        assert_eq!(solver.stats().solutions(), 288 + 10 + 2 + 288);
+        assert_eq!(solver.last_stats().solutions(), 288);
+    }
+
+    #[test]
+    fn wrong_size_is_an_error() {
+        let sudoku = four();
+        let e = sudoku.solver().solve(&Grid::new(Shape::CLASSIC)).unwrap_err();
+        assert_eq!(e.to_string(), "the grid is 9x9 but the rules are for 4x4");
+    }
+
+    #[test]
+    fn no_solution_is_not_an_error() {
+        let sudoku = four();
+        let mut solver = sudoku.solver();
+        // Consistent givens, but r1c1 can hold nothing.
+        let g: Grid = ".12.....3...4...".parse().unwrap();
+        assert_eq!(solver.solve(&g).unwrap(), None);
+        assert_eq!(solver.check(&g).unwrap(), Uniqueness::None);
+        let mut out = Grid::new(g.shape());
+        assert!(!solver.solve_into(&g, &mut out).unwrap());
+        assert_eq!(solver.solve_and_check(&g).unwrap(), (None, Uniqueness::None));
+    }
+}
