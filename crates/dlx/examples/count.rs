@@ -1,19 +1,28 @@
 //! Counts the solutions of a problem in Knuth's format and prints Knuth's
-//! statistics: `cargo run --release -p dlx --example count -- FILE`.
+//! statistics: `cargo run --release -p dlx --example count -- FILE [THREADS]`.
 
 use std::error::Error;
 use std::fs::File;
 use std::io::BufReader;
 
-use dlx::{Problem, Solver};
+use dlx::{Parallel, Problem, Solver};
 
 fn try_main() -> Result<(), Box<dyn Error>> {
     let path = std::env::args().nth(1).ok_or("usage: count FILE")?;
     let file = File::open(&path).map_err(|e| format!("{path}: {e}"))?;
     let problem = Problem::read_knuth(BufReader::new(file)).map_err(|e| format!("{path}:{e}"))?;
-    let mut solver = Solver::new(&problem);
-    let count = solver.count();
-    let s = solver.stats();
+    let threads: usize = match std::env::args().nth(2) {
+        Some(t) => t.parse().map_err(|_| format!("bad thread count `{t}`"))?,
+        None => 1,
+    };
+    let (count, s) = if threads > 1 {
+        let outcome = Parallel::new(&problem).threads(threads).count()?;
+        println!("wall time {:.3}s on {threads} threads", outcome.wall.as_secs_f64());
+        (outcome.solutions, outcome.stats)
+    } else {
+        let mut solver = Solver::new(&problem);
+        (solver.count(), solver.stats())
+    };
     println!(
         "{count} solutions, {} nodes, {} updates, {:.3}s, {:.0} M updates/s",
         s.nodes(),

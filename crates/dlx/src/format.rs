@@ -92,10 +92,15 @@ impl Parser {
                         }
                     };
                     if hi == 0 {
-                        return Err(syntax(format!("item `{name}` has upper bound 0"), line, column));
+                        return Err(syntax(
+                            format!("item `{name}` has upper bound 0"),
+                            line,
+                            column,
+                        ));
                     }
                     if lo > hi {
-                        let msg = format!("item `{name}` has lower bound {lo} above upper bound {hi}");
+                        let msg =
+                            format!("item `{name}` has lower bound {lo} above upper bound {hi}");
                         return Err(syntax(msg, line, column));
                     }
                     (Some((lo, hi)), name)
@@ -136,7 +141,11 @@ impl Parser {
             };
             let k = item.index();
             if self.stamp[k] == stamp {
-                return Err(syntax(format!("item `{name}` appears twice in this option"), line, column));
+                return Err(syntax(
+                    format!("item `{name}` appears twice in this option"),
+                    line,
+                    column,
+                ));
             }
             self.stamp[k] = stamp;
             let color = match color {
@@ -297,7 +306,8 @@ mod tests {
 
     #[test]
     fn crlf_missing_newline_and_long_names() {
-        let p = Problem::parse_knuth("alpha_long_name beta\r\n|c\r\nalpha_long_name\r\nbeta").unwrap();
+        let p =
+            Problem::parse_knuth("alpha_long_name beta\r\n|c\r\nalpha_long_name\r\nbeta").unwrap();
         assert_eq!(p.num_options(), 2);
         assert_eq!(p.item_name(ItemId::new(0)), "alpha_long_name");
     }

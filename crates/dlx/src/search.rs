@@ -33,6 +33,11 @@ pub(crate) struct Frame {
     pub(crate) choice: u32,
     /// Algorithm M: the top of `item`'s list when the level began.
     pub(crate) first_tweak: u32,
+    /// Which branch of this level is being tried, from 0.
+    pub(crate) branch: u32,
+    /// How many branches this level has (the item's list length, or its
+    /// branching degree under Algorithm M).
+    pub(crate) degree: u32,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -41,19 +46,22 @@ pub(crate) enum State {
     Forward,
     /// Try the current choice of the top frame.
     Advance,
-    /// Algorithm M: restore the top frame's item and leave its level.
-    Backup,
     /// Undo the top frame's choice and move to its next one.
     Backdown,
     /// The search is over.
     Done,
 }
 
-/// Why [`Solver::step`] returned.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Event {
+/// Why [`Solver::run`] returned.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Status {
+    /// A solution was found; [`Solver::solution`] returns it.
     Solution,
+    /// The search is over: there are no more solutions.
     Done,
+    /// The node budget given to [`Solver::run`] ran out; call it again to
+    /// go on.
     Paused,
 }
 
@@ -147,6 +155,14 @@ impl<'p> Solver<'p> {
     /// The options forced with [`choose`](Self::choose).
     pub fn forced(&self) -> &[OptionId] {
         &self.forced
+    }
+
+    /// Forgets the search (keeping the forced options) and clears the
+    /// statistics.
+    pub(crate) fn reset_search(&mut self) {
+        self.unwind();
+        self.stats = Stats::default();
+        self.dance.updates = 0;
     }
 
     /// Forgets the search and every forced option, and clears the
@@ -256,8 +272,8 @@ impl<'p> Solver<'p> {
     /// there are no more.
     pub fn next_solution(&mut self) -> Option<&[OptionId]> {
         match self.step() {
-            Event::Solution => Some(&self.solution),
-            Event::Done | Event::Paused => None,
+            Status::Solution => Some(&self.solution),
+            Status::Done | Status::Paused => None,
         }
     }
 
@@ -274,7 +290,7 @@ impl<'p> Solver<'p> {
     /// Counts the solutions not yet found.
     pub fn count(&mut self) -> u128 {
         let mut n = 0;
-        while self.step() == Event::Solution {
+        while self.step() == Status::Solution {
             n += 1;
         }
         n
@@ -284,7 +300,7 @@ impl<'p> Solver<'p> {
     /// none, unique and several apart.
     pub fn count_up_to(&mut self, limit: u128) -> u128 {
         let mut n = 0;
-        while n < limit && self.step() == Event::Solution {
+        while n < limit && self.step() == Status::Solution {
             n += 1;
         }
         n
@@ -294,7 +310,7 @@ impl<'p> Solver<'p> {
     /// the number of solutions visited.
     pub fn visit<F: FnMut(&[OptionId]) -> bool>(&mut self, mut visit: F) -> u128 {
         let mut n = 0;
-        while self.step() == Event::Solution {
+        while self.step() == Status::Solution {
             n += 1;
             if !visit(&self.solution) {
                 break;
@@ -303,21 +319,60 @@ impl<'p> Solver<'p> {
         n
     }
 
-    /// Runs the search until a solution, the end, or (when set) the pause
-    /// point. Stats are brought up to date.
-    pub(crate) fn step(&mut self) -> Event {
+    /// Searches on for at most `max_nodes` more search-tree nodes: until a
+    /// solution ([`Status::Solution`]), the end of the search
+    /// ([`Status::Done`]) or the budget runs out ([`Status::Paused`]).
+    /// This is the building block of time limits and progress reports.
+    pub fn run(&mut self, max_nodes: u64) -> Status {
+        self.pause_at = self.stats.nodes.saturating_add(max_nodes).saturating_add(1);
+        let status = self.step();
+        self.pause_at = u64::MAX;
+        status
+    }
+
+    /// The solution found by the last call that found one.
+    pub fn solution(&self) -> &[OptionId] {
+        &self.solution
+    }
+
+    /// Where the search stands: the branch taken at each level (counting
+    /// from 0) out of how many, from the top of the tree down. Levels above
+    /// the floor set by a parallel or split search are included.
+    pub fn position(&self) -> impl ExactSizeIterator<Item = (u32, u32)> + '_ {
+        self.frames.iter().map(|f| (f.branch, f.degree))
+    }
+
+    /// An estimate of the fraction of the search tree explored so far,
+    /// from the branches taken at the top levels, as Knuth's programs
+    /// report it (assumes a uniform tree; grows monotonically).
+    pub fn progress(&self) -> f64 {
         if self.state == State::Done {
-            return Event::Done;
+            return 1.0;
+        }
+        let (mut f, mut fd) = (0.0, 1.0);
+        for fr in &self.frames[self.floor..] {
+            let d = f64::from(fr.degree.max(fr.branch + 1));
+            fd *= d;
+            f += f64::from(fr.branch) / fd;
+        }
+        f + 0.5 / fd
+    }
+
+    /// Runs the search until a solution, the end, or the pause point.
+    /// Stats are brought up to date.
+    pub(crate) fn step(&mut self) -> Status {
+        if self.state == State::Done {
+            return Status::Done;
         }
         let start = Instant::now();
         let event = match (self.problem.has_colors(), self.problem.has_multiplicities()) {
-            (false, false) => self.run::<false, false>(),
-            (true, false) => self.run::<true, false>(),
-            (false, true) => self.run::<false, true>(),
-            (true, true) => self.run::<true, true>(),
+            (false, false) => self.run_with::<false, false>(),
+            (true, false) => self.run_with::<true, false>(),
+            (false, true) => self.run_with::<false, true>(),
+            (true, true) => self.run_with::<true, true>(),
         };
         self.stats.elapsed += start.elapsed();
-        if event == Event::Solution {
+        if event == Status::Solution {
             self.stats.solutions += 1;
             self.record_solution();
         }
@@ -388,8 +443,99 @@ impl<'p> Solver<'p> {
         Some((best.0, best.1))
     }
 
-    fn run<const C: bool, const M: bool>(&mut self) -> Event {
+    /// Enters a level that branches on item `i`: covers it (or, under
+    /// Algorithm M, uses up one unit of its bound) and stands on its first
+    /// option.
+    #[inline(always)]
+    fn open_level<const C: bool, const M: bool>(&mut self, i: u32, degree: u32) {
+        let d = &mut self.dance;
+        if M {
+            let b = d.bound[i as usize] - 1;
+            d.bound[i as usize] = b;
+            if b == 0 {
+                d.cover::<C>(i);
+            }
+        } else {
+            d.cover::<C>(i);
+        }
+        let x = d.nodes[i as usize].down;
+        self.frames.push(Frame { item: i, choice: x, first_tweak: x, branch: 0, degree });
+    }
+
+    /// Commits the top level's current choice. Returns `false`, committing
+    /// nothing, when the level has no choice left.
+    #[inline(always)]
+    fn try_choice<const C: bool, const M: bool>(&mut self) -> bool {
         let np = self.num_primary;
+        let Frame { item: i, choice: x, .. } = *self.frames.last().unwrap();
+        let d = &mut self.dance;
+        if !M {
+            if x == i {
+                return false;
+            }
+            d.commit_others::<C, false>(x, np);
+        } else if d.bound[i as usize] == 0 {
+            if x != i {
+                d.commit_others::<C, true>(x, np);
+            } else if self.slack[i as usize] == 0 {
+                return false;
+            }
+            // else: the null move; `i` is covered already.
+        } else {
+            let need = d.bound[i as usize] as i64 - self.slack[i as usize] as i64;
+            if (d.len(i) as i64) <= need {
+                return false;
+            }
+            if x != i {
+                d.tweak::<C>(x, i);
+                d.commit_others::<C, true>(x, np);
+            } else {
+                // The null move: no more options for `i` at all.
+                d.deactivate(i);
+            }
+        }
+        true
+    }
+
+    /// Undoes the top level's committed choice and moves to the next one.
+    /// Returns `false` when that was the level's last choice.
+    #[inline(always)]
+    fn undo_choice<const C: bool, const M: bool>(&mut self) -> bool {
+        let np = self.num_primary;
+        let f = self.frames.last_mut().unwrap();
+        let (i, x) = (f.item, f.choice);
+        let d = &mut self.dance;
+        if M && x == i {
+            if d.bound[i as usize] != 0 {
+                d.reactivate(i);
+            }
+            return false;
+        }
+        d.uncommit_others::<C, M>(x, np);
+        f.choice = d.nodes[x as usize].down;
+        f.branch += 1;
+        true
+    }
+
+    /// Leaves the top level, restoring its item.
+    #[inline(always)]
+    fn close_level<const C: bool, const M: bool>(&mut self) {
+        let f = self.frames.pop().unwrap();
+        let i = f.item;
+        let d = &mut self.dance;
+        if !M {
+            d.uncover::<C>(i);
+        } else {
+            if d.bound[i as usize] == 0 {
+                d.uncover::<C>(i);
+            } else {
+                d.untweak::<C>(i, f.first_tweak);
+            }
+            d.bound[i as usize] += 1;
+        }
+    }
+
+    fn run_with<const C: bool, const M: bool>(&mut self) -> Status {
         let mut state = self.state;
         let event = loop {
             match state {
@@ -397,99 +543,42 @@ impl<'p> Solver<'p> {
                     self.stats.nodes += 1;
                     if self.stats.nodes >= self.pause_at {
                         self.stats.nodes -= 1;
-                        break Event::Paused;
+                        break Status::Paused;
                     }
                     let Some((i, score)) = self.choose_item::<M>() else {
                         state = State::Backdown;
-                        break Event::Solution;
+                        break Status::Solution;
                     };
                     if score <= 0 {
                         state = State::Backdown;
                         continue;
                     }
-                    let d = &mut self.dance;
-                    if M {
-                        let b = d.bound[i as usize] - 1;
-                        d.bound[i as usize] = b;
-                        if b == 0 {
-                            d.cover::<C>(i);
-                        }
-                    } else {
-                        d.cover::<C>(i);
-                    }
-                    let x = d.nodes[i as usize].down;
-                    self.frames.push(Frame { item: i, choice: x, first_tweak: x });
+                    self.open_level::<C, M>(i, score as u32);
                     state = State::Advance;
                 }
                 State::Advance => {
-                    let Frame { item: i, choice: x, .. } = *self.frames.last().unwrap();
-                    let d = &mut self.dance;
-                    if !M {
-                        if x == i {
-                            d.uncover::<C>(i);
-                            self.frames.pop();
-                            state = State::Backdown;
-                            continue;
+                    if self.try_choice::<C, M>() {
+                        if self.frames.len() > self.stats.max_depth {
+                            self.stats.max_depth = self.frames.len();
                         }
-                        d.commit_others::<C, false>(x, np);
-                    } else if d.bound[i as usize] == 0 {
-                        if x != i {
-                            d.commit_others::<C, true>(x, np);
-                        } else if self.slack[i as usize] == 0 {
-                            state = State::Backup;
-                            continue;
-                        }
-                        // else: the null move; `i` is already covered.
+                        state = State::Forward;
                     } else {
-                        let need = d.bound[i as usize] as i64 - self.slack[i as usize] as i64;
-                        if (d.len(i) as i64) <= need {
-                            state = State::Backup;
-                            continue;
-                        }
-                        if x != i {
-                            d.tweak::<C>(x, i);
-                            d.commit_others::<C, true>(x, np);
-                        } else {
-                            d.deactivate(i);
-                        }
+                        self.close_level::<C, M>();
+                        state = State::Backdown;
                     }
-                    if self.frames.len() > self.stats.max_depth {
-                        self.stats.max_depth = self.frames.len();
-                    }
-                    state = State::Forward;
-                }
-                State::Backup => {
-                    let f = self.frames.pop().unwrap();
-                    let i = f.item;
-                    let d = &mut self.dance;
-                    if d.bound[i as usize] == 0 {
-                        d.uncover::<C>(i);
-                    } else {
-                        d.untweak::<C>(i, f.first_tweak);
-                    }
-                    d.bound[i as usize] += 1;
-                    state = State::Backdown;
                 }
                 State::Backdown => {
                     if self.frames.len() <= self.floor {
                         state = State::Done;
-                        break Event::Done;
+                        break Status::Done;
                     }
-                    let f = self.frames.last_mut().unwrap();
-                    let (i, x) = (f.item, f.choice);
-                    let d = &mut self.dance;
-                    if M && x == i {
-                        if d.bound[i as usize] != 0 {
-                            d.reactivate(i);
-                        }
-                        state = State::Backup;
-                        continue;
+                    if self.undo_choice::<C, M>() {
+                        state = State::Advance;
+                    } else {
+                        self.close_level::<C, M>();
                     }
-                    d.uncommit_others::<C, M>(x, np);
-                    f.choice = d.nodes[x as usize].down;
-                    state = State::Advance;
                 }
-                State::Done => break Event::Done,
+                State::Done => break Status::Done,
             }
         };
         self.state = state;
@@ -498,41 +587,97 @@ impl<'p> Solver<'p> {
 
     /// Takes back every choice of the search (not the forced options), so
     /// that the next search starts from the top.
-    fn unwind(&mut self) {
-        let (c, m) = (self.problem.has_colors(), self.problem.has_multiplicities());
-        match (c, m) {
+    pub(crate) fn unwind(&mut self) {
+        match (self.problem.has_colors(), self.problem.has_multiplicities()) {
             (false, false) => self.unwind_with::<false, false>(),
             (true, false) => self.unwind_with::<true, false>(),
             (false, true) => self.unwind_with::<false, true>(),
             (true, true) => self.unwind_with::<true, true>(),
         }
+        self.floor = 0;
         self.state = State::Forward;
     }
 
     fn unwind_with<const C: bool, const M: bool>(&mut self) {
-        // At every point where the search stops (a solution, a pause, the
-        // end) each frame's choice is committed, or is Algorithm M's null
-        // move.
-        let np = self.num_primary;
-        while let Some(f) = self.frames.pop() {
-            let (i, x) = (f.item, f.choice);
-            let d = &mut self.dance;
-            if x != i {
-                d.uncommit_others::<C, M>(x, np);
-            } else if M && d.bound[i as usize] != 0 {
-                d.reactivate(i);
+        // Wherever the search stopped (a solution, a pause, the end), each
+        // frame's choice is committed, or is Algorithm M's null move.
+        while !self.frames.is_empty() {
+            self.undo_choice::<C, M>();
+            self.close_level::<C, M>();
+        }
+    }
+
+    /// Walks down from the top of the tree along `path` (a branch index per
+    /// level) and makes the subtree below it the whole search: the search
+    /// then ends when it would climb back above it. Returns `false`, leaving
+    /// the solver at the top, if the path leaves the tree (a level has fewer
+    /// branches, or ends in a solution or a dead end, before the path does).
+    /// Options forced with [`choose`](Self::choose) stay forced.
+    pub(crate) fn descend(&mut self, path: &[u32]) -> bool {
+        self.unwind();
+        let ok = match (self.problem.has_colors(), self.problem.has_multiplicities()) {
+            (false, false) => self.descend_with::<false, false>(path),
+            (true, false) => self.descend_with::<true, false>(path),
+            (false, true) => self.descend_with::<false, true>(path),
+            (true, true) => self.descend_with::<true, true>(path),
+        };
+        if ok {
+            self.floor = path.len();
+        } else {
+            self.unwind();
+        }
+        ok
+    }
+
+    fn descend_with<const C: bool, const M: bool>(&mut self, path: &[u32]) -> bool {
+        for &k in path {
+            let Some((i, score)) = self.choose_item::<M>() else { return false };
+            if score <= 0 {
+                return false;
             }
-            if M {
-                if d.bound[i as usize] == 0 {
-                    d.uncover::<C>(i);
-                } else {
-                    d.untweak::<C>(i, f.first_tweak);
+            self.open_level::<C, M>(i, score as u32);
+            for _ in 0..k {
+                if !self.try_choice::<C, M>() {
+                    self.close_level::<C, M>();
+                    return false;
                 }
-                d.bound[i as usize] += 1;
-            } else {
-                d.uncover::<C>(i);
+                if !self.undo_choice::<C, M>() {
+                    self.close_level::<C, M>();
+                    return false;
+                }
+            }
+            if !self.try_choice::<C, M>() {
+                self.close_level::<C, M>();
+                return false;
             }
         }
+        true
+    }
+
+    /// The current depth of the search (frames on the stack).
+    pub(crate) fn depth(&self) -> usize {
+        self.frames.len()
+    }
+
+    /// The floor: the depth at which the search ends.
+    pub(crate) fn floor(&self) -> usize {
+        self.floor
+    }
+
+    /// Gives away the untried branches of the level at the floor: raises
+    /// the floor by one and returns the paths of the branches that this
+    /// solver will no longer search (possibly none). Paths may name
+    /// branches that turn out not to exist; `descend` refuses those.
+    pub(crate) fn split_floor(&mut self) -> Option<(Vec<u32>, std::ops::RangeInclusive<u32>)> {
+        if self.floor >= self.frames.len() {
+            return None;
+        }
+        let f = self.frames[self.floor];
+        let prefix: Vec<u32> = self.frames[..self.floor].iter().map(|f| f.branch).collect();
+        self.floor += 1;
+        // Branches after the current one: at most `degree - 1` in all.
+        let last = f.degree.max(f.branch + 1) - 1;
+        Some((prefix, f.branch + 1..=last))
     }
 }
 

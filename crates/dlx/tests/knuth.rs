@@ -8,7 +8,7 @@ fn xc(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/xc").join(name)
 }
 
-fn load(name: &str) -> Problem {
+pub(crate) fn load(name: &str) -> Problem {
     let file = std::fs::File::open(xc(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
     Problem::read_knuth(std::io::BufReader::new(file)).unwrap()
 }

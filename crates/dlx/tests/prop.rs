@@ -1,7 +1,7 @@
 //! Property tests: on thousands of small random problems the solver agrees
 //! with a brute-force oracle, and every solution it yields is valid.
 
-use dlx::{Config, Entry, Heuristic, OptionId, Problem, ProblemBuilder, Solver};
+use dlx::{Config, Entry, Heuristic, OptionId, Parallel, Problem, ProblemBuilder, Solver};
 use proptest::prelude::*;
 
 /// A small problem in plain data, easy to check by brute force.
@@ -68,7 +68,8 @@ impl Spec {
                 used[i] += 1;
             }
         }
-        self.compatible(set) && used.iter().zip(&self.primary).all(|(&u, &(lo, hi))| lo <= u && u <= hi)
+        self.compatible(set)
+            && used.iter().zip(&self.primary).all(|(&u, &(lo, hi))| lo <= u && u <= hi)
     }
 
     /// Solutions containing all of `forced`, by brute force over subsets of
@@ -79,7 +80,9 @@ impl Spec {
         let mut out = Vec::new();
         for mask in 0u32..(1 << usable.len()) {
             let mut set: Vec<usize> = forced.to_vec();
-            set.extend(usable.iter().enumerate().filter(|(k, _)| mask >> k & 1 == 1).map(|(_, &o)| o));
+            set.extend(
+                usable.iter().enumerate().filter(|(k, _)| mask >> k & 1 == 1).map(|(_, &o)| o),
+            );
             if self.is_solution(&set) {
                 set.sort();
                 out.push(set);
@@ -110,11 +113,15 @@ fn spec(bounds: bool, colors: bool) -> impl Strategy<Value = Spec> {
             prop::collection::btree_map(0..secondary.max(1), 0..=max_color, 0..=secondary.min(2)),
         )
             .prop_map(move |(p, s)| {
-                let s: Vec<(usize, u32)> = if secondary == 0 { vec![] } else { s.into_iter().collect() };
+                let s: Vec<(usize, u32)> =
+                    if secondary == 0 { vec![] } else { s.into_iter().collect() };
                 (p.into_iter().collect::<Vec<_>>(), s)
             });
-        prop::collection::vec(option, 0..11)
-            .prop_map(move |options| Spec { primary: primary.clone(), secondary, options })
+        prop::collection::vec(option, 0..11).prop_map(move |options| Spec {
+            primary: primary.clone(),
+            secondary,
+            options,
+        })
     })
 }
 
@@ -138,6 +145,15 @@ fn check_all(spec: &Spec) -> Result<(), TestCaseError> {
         prop_assert_eq!(solver.count_up_to(1), expected.len().min(1) as u128);
         solver.reset();
         prop_assert_eq!(solver.count(), expected.len() as u128);
+    }
+    // In parallel, splitting as eagerly as possible.
+    for threads in [2, 3] {
+        let outcome = Parallel::new(&problem)
+            .threads(threads)
+            .granularity(1)
+            .count()
+            .expect("no forced options");
+        prop_assert_eq!(outcome.solutions, expected.len() as u128);
     }
     // Forcing one option, then a second.
     let mut solver = Solver::new(&problem);

@@ -1,4 +1,5 @@
 //! Integration tests of the `dlx` engine.
 
 mod knuth;
+mod parallel;
 mod prop;

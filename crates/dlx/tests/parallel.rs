@@ -1,0 +1,86 @@
+//! Parallel search agrees with the sequential one.
+
+use std::sync::Mutex;
+
+use dlx::{OptionId, Parallel, Problem, Solver};
+
+use crate::knuth::load;
+
+fn check(problem: &Problem, threads: usize) {
+    let mut solver = Solver::new(problem);
+    let count = solver.count();
+    let nodes = solver.stats().nodes();
+    let outcome = Parallel::new(problem).threads(threads).count().unwrap();
+    assert_eq!(outcome.solutions, count);
+    assert_eq!(outcome.stats.nodes(), nodes, "every node is counted exactly once");
+}
+
+#[test]
+fn reference_instances_two_threads() {
+    for name in ["knuth_dlx1_example.dlx", "knuth_dlx2_example.dlx", "knuth_dlx3_example.dlx"] {
+        check(&load(name), 2);
+    }
+    check(&load("queens12.dlx"), 2);
+    check(&load("langford11.dlx"), 3);
+    check(&load("colored80.dlx"), 2);
+}
+
+#[test]
+fn for_each_sees_every_solution_once() {
+    let problem = load("langford11.dlx");
+    let mut expected: Vec<Vec<OptionId>> = Solver::new(&problem)
+        .solutions()
+        .map(|mut s| {
+            s.sort();
+            s
+        })
+        .collect();
+    expected.sort();
+    let seen = Mutex::new(Vec::new());
+    Parallel::new(&problem)
+        .threads(4)
+        .for_each(|s| {
+            let mut s = s.to_vec();
+            s.sort();
+            seen.lock().unwrap().push(s);
+            true
+        })
+        .unwrap();
+    let mut seen = seen.into_inner().unwrap();
+    seen.sort();
+    assert_eq!(seen, expected);
+}
+
+#[test]
+fn first_and_limit() {
+    let problem = load("queens12.dlx");
+    let first = Parallel::new(&problem).threads(2).first().unwrap().unwrap();
+    // The solution is valid: forcing its options leaves exactly one solution.
+    let mut solver = Solver::new(&problem);
+    for &o in &first {
+        solver.choose(o).unwrap();
+    }
+    assert_eq!(solver.count(), 1);
+    let outcome = Parallel::new(&problem).threads(2).limit(100).count().unwrap();
+    assert_eq!(outcome.solutions, 100);
+}
+
+#[test]
+fn forced_options_and_progress() {
+    let problem = load("langford11.dlx");
+    let o = OptionId::new(0);
+    let mut solver = Solver::new(&problem);
+    solver.choose(o).unwrap();
+    let expected = solver.count();
+    let mut reports = 0;
+    let outcome = Parallel::new(&problem)
+        .threads(2)
+        .force(&[o])
+        .count_with_progress(std::time::Duration::from_millis(1), |p| {
+            assert!((0.0..=1.0).contains(&p.fraction));
+            reports += 1;
+        })
+        .unwrap();
+    assert_eq!(outcome.solutions, expected);
+    assert!(reports > 0);
+}
