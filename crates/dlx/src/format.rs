@@ -230,10 +230,14 @@ impl Problem {
 
     /// Writes the problem in Knuth's format; reading it back gives the same
     /// problem. Fails with [`io::ErrorKind::InvalidInput`] if a name cannot
-    /// be written (it is empty or holds a blank, `:` or `|`) or an option is
-    /// empty.
+    /// be written (it is empty or holds a blank, `:` or `|`), an option is
+    /// empty, or there is no primary item.
     pub fn write_knuth<W: Write>(&self, mut w: W) -> io::Result<()> {
         let bad = |what: &str| io::Error::new(io::ErrorKind::InvalidInput, what.to_owned());
+        if self.num_primary() == 0 {
+            // The item line would start with `|`, which reads as a comment.
+            return Err(bad("a problem without primary items cannot be written"));
+        }
         let mut line = String::new();
         let items: Vec<ItemId> = self.items().collect();
         for pass in [true, false] {

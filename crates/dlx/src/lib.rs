@@ -92,6 +92,7 @@ mod matrix;
 mod parallel;
 mod problem;
 mod search;
+mod split;
 mod stats;
 
 pub use config::{Config, Heuristic};
@@ -99,5 +100,6 @@ pub use error::{Error, ErrorKind};
 pub use id::{ColorId, ItemId, MAX_INDEX, OptionId};
 pub use parallel::{Outcome, Parallel, Progress};
 pub use problem::{Bounds, Entry, Problem, ProblemBuilder};
-pub use search::{Solutions, Solver, Status};
+pub use search::{Estimate, Solutions, Solver, Status};
+pub use split::{Part, SplitAt, split};
 pub use stats::Stats;

@@ -57,8 +57,6 @@ pub(crate) struct Matrix {
     pub(crate) slack: Vec<u32>,
     /// External item index of each internal item (index 0 unused).
     pub(crate) external: Vec<u32>,
-    /// Internal item of each external item.
-    pub(crate) internal: Vec<u32>,
     /// First node of each option (its spacer if the option is empty).
     pub(crate) option_node: Vec<u32>,
     /// Whether each option is linked into the lists (has a primary item).
@@ -170,7 +168,6 @@ impl Matrix {
             bound,
             slack,
             external,
-            internal,
             option_node,
             usable,
             num_primary,

@@ -390,8 +390,4 @@ impl Problem {
         }
         s
     }
-
-    pub(crate) fn item_infos(&self) -> &[ItemInfo] {
-        &self.items
-    }
 }

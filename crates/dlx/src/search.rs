@@ -52,6 +52,64 @@ pub(crate) enum State {
     Done,
 }
 
+/// What the node the search stands on is.
+enum NodeKind {
+    Solution,
+    DeadEnd,
+    Branch { item: u32, degree: u32 },
+}
+
+/// The result of [`Solver::estimate`]: Knuth's Monte Carlo estimate of
+/// the size of the search tree and of the number of solutions.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Estimate {
+    /// How many random paths were walked.
+    pub samples: u64,
+    /// Estimated search-tree nodes (as counted by [`Stats::nodes`]).
+    pub nodes: f64,
+    /// Standard error of `nodes`.
+    pub nodes_stderr: f64,
+    /// Estimated number of solutions.
+    pub solutions: f64,
+    /// Standard error of `solutions`.
+    pub solutions_stderr: f64,
+    /// The deepest path walked.
+    pub max_depth: usize,
+    /// Time the estimate took.
+    pub elapsed: std::time::Duration,
+}
+
+/// Running mean and variance (Welford's method).
+#[derive(Default)]
+struct Welford {
+    n: f64,
+    mean: f64,
+    m2: f64,
+}
+
+impl Welford {
+    fn push(&mut self, x: f64) {
+        self.n += 1.0;
+        let delta = x - self.mean;
+        self.mean += delta / self.n;
+        self.m2 += delta * (x - self.mean);
+    }
+
+    fn stderr(&self) -> f64 {
+        if self.n < 2.0 { f64::INFINITY } else { (self.m2 / (self.n - 1.0) / self.n).sqrt() }
+    }
+}
+
+/// xorshift64*: small, fast, and good enough to pick branches.
+fn next_random(state: &mut u64) -> u64 {
+    let mut x = *state;
+    x ^= x >> 12;
+    x ^= x << 25;
+    x ^= x >> 27;
+    *state = x;
+    x.wrapping_mul(0x2545_F491_4F6C_DD1D)
+}
+
 /// Why [`Solver::run`] returned.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -237,6 +295,25 @@ impl<'p> Solver<'p> {
         Ok(())
     }
 
+    /// Whether an option can still be chosen at the current node.
+    pub(crate) fn option_available(&self, option: OptionId) -> bool {
+        let m = &self.problem.matrix;
+        let x = m.option_node[option.index()];
+        self.dance.nodes[x as usize].top != SPACER && self.is_available(x, m.usable[option.index()])
+    }
+
+    pub(crate) fn dance(&self) -> &Dance {
+        &self.dance
+    }
+
+    /// The options the search has chosen on the way to the current node.
+    pub(crate) fn chosen_by_search(&self) -> impl Iterator<Item = OptionId> + '_ {
+        self.frames
+            .iter()
+            .filter(|f| f.choice != f.item)
+            .map(|f| OptionId::new(Matrix::option_of(&self.dance.nodes, f.choice) as usize))
+    }
+
     /// Whether the option whose first node is `x` can still be chosen.
     fn is_available(&self, x: u32, linked: bool) -> bool {
         let d = &self.dance;
@@ -272,7 +349,10 @@ impl<'p> Solver<'p> {
     /// there are no more.
     pub fn next_solution(&mut self) -> Option<&[OptionId]> {
         match self.step() {
-            Status::Solution => Some(&self.solution),
+            Status::Solution => {
+                self.record_solution();
+                Some(&self.solution)
+            }
             Status::Done | Status::Paused => None,
         }
     }
@@ -312,6 +392,7 @@ impl<'p> Solver<'p> {
         let mut n = 0;
         while self.step() == Status::Solution {
             n += 1;
+            self.record_solution();
             if !visit(&self.solution) {
                 break;
             }
@@ -327,6 +408,9 @@ impl<'p> Solver<'p> {
         self.pause_at = self.stats.nodes.saturating_add(max_nodes).saturating_add(1);
         let status = self.step();
         self.pause_at = u64::MAX;
+        if status == Status::Solution {
+            self.record_solution();
+        }
         status
     }
 
@@ -374,7 +458,6 @@ impl<'p> Solver<'p> {
         self.stats.elapsed += start.elapsed();
         if event == Status::Solution {
             self.stats.solutions += 1;
-            self.record_solution();
         }
         event
     }
@@ -394,7 +477,7 @@ impl<'p> Solver<'p> {
     /// solution is complete, or `Some((item, score))`; a score of 0 or less
     /// means the item cannot be covered any more.
     #[inline(always)]
-    fn choose_item<const M: bool>(&self) -> Option<(u32, i64)> {
+    pub(crate) fn choose_item<const M: bool>(&self) -> Option<(u32, i64)> {
         let d = &self.dance;
         if !M {
             let first = d.links[ROOT as usize].next;
@@ -631,37 +714,102 @@ impl<'p> Solver<'p> {
 
     fn descend_with<const C: bool, const M: bool>(&mut self, path: &[u32]) -> bool {
         for &k in path {
-            let Some((i, score)) = self.choose_item::<M>() else { return false };
-            if score <= 0 {
-                return false;
-            }
-            self.open_level::<C, M>(i, score as u32);
-            for _ in 0..k {
-                if !self.try_choice::<C, M>() {
-                    self.close_level::<C, M>();
-                    return false;
+            match self.node_kind::<M>() {
+                NodeKind::Branch { item, degree } => {
+                    if !self.take_branch::<C, M>(item, degree, k) {
+                        return false;
+                    }
                 }
-                if !self.undo_choice::<C, M>() {
-                    self.close_level::<C, M>();
-                    return false;
-                }
-            }
-            if !self.try_choice::<C, M>() {
-                self.close_level::<C, M>();
-                return false;
+                NodeKind::Solution | NodeKind::DeadEnd => return false,
             }
         }
         true
     }
 
-    /// The current depth of the search (frames on the stack).
-    pub(crate) fn depth(&self) -> usize {
-        self.frames.len()
+    /// What the node the search stands on is (state `Forward`).
+    fn node_kind<const M: bool>(&self) -> NodeKind {
+        match self.choose_item::<M>() {
+            None => NodeKind::Solution,
+            Some((_, score)) if score <= 0 => NodeKind::DeadEnd,
+            Some((item, score)) => NodeKind::Branch { item, degree: score as u32 },
+        }
     }
 
-    /// The floor: the depth at which the search ends.
-    pub(crate) fn floor(&self) -> usize {
-        self.floor
+    /// Opens a level on `item` and commits its branch `k`; returns `false`,
+    /// leaving the level closed, if there is no such branch.
+    fn take_branch<const C: bool, const M: bool>(
+        &mut self,
+        item: u32,
+        degree: u32,
+        k: u32,
+    ) -> bool {
+        self.open_level::<C, M>(item, degree);
+        for _ in 0..k {
+            if !self.try_choice::<C, M>() || !self.undo_choice::<C, M>() {
+                self.close_level::<C, M>();
+                return false;
+            }
+        }
+        if !self.try_choice::<C, M>() {
+            self.close_level::<C, M>();
+            return false;
+        }
+        true
+    }
+
+    /// Knuth's random-path estimate (1975): walks `samples` random paths
+    /// from the top of the tree, choosing each branch uniformly, and
+    /// averages the tree size and solution count each path implies. The
+    /// search is started over first; options forced with
+    /// [`choose`](Self::choose) stay forced. The same seed gives the same
+    /// estimate.
+    pub fn estimate(&mut self, samples: u64, seed: u64) -> Estimate {
+        self.unwind();
+        let start = Instant::now();
+        let mut rng = (seed ^ 0x9E37_79B9_7F4A_7C15) | 1;
+        let (mut nodes, mut sols) = (Welford::default(), Welford::default());
+        let mut max_depth = 0;
+        for _ in 0..samples {
+            let (n, s, depth) = match (self.problem.has_colors(), self.problem.has_multiplicities())
+            {
+                (false, false) => self.random_path::<false, false>(&mut rng),
+                (true, false) => self.random_path::<true, false>(&mut rng),
+                (false, true) => self.random_path::<false, true>(&mut rng),
+                (true, true) => self.random_path::<true, true>(&mut rng),
+            };
+            self.unwind();
+            nodes.push(n);
+            sols.push(s);
+            max_depth = max_depth.max(depth);
+        }
+        Estimate {
+            samples,
+            nodes: nodes.mean,
+            nodes_stderr: nodes.stderr(),
+            solutions: sols.mean,
+            solutions_stderr: sols.stderr(),
+            max_depth,
+            elapsed: start.elapsed(),
+        }
+    }
+
+    fn random_path<const C: bool, const M: bool>(&mut self, rng: &mut u64) -> (f64, f64, usize) {
+        // Nodes: 1 + d0 + d0 d1 + ...; solutions: d0 d1 ... at a solution.
+        let (mut nodes, mut weight) = (1.0, 1.0);
+        loop {
+            match self.node_kind::<M>() {
+                NodeKind::Solution => return (nodes, weight, self.frames.len()),
+                NodeKind::DeadEnd => return (nodes, 0.0, self.frames.len()),
+                NodeKind::Branch { item, degree } => {
+                    let k = (next_random(rng) % u64::from(degree)) as u32;
+                    if !self.take_branch::<C, M>(item, degree, k) {
+                        return (nodes, 0.0, self.frames.len());
+                    }
+                    weight *= f64::from(degree);
+                    nodes += weight;
+                }
+            }
+        }
     }
 
     /// Gives away the untried branches of the level at the floor: raises

@@ -1,7 +1,9 @@
 //! Property tests: on thousands of small random problems the solver agrees
 //! with a brute-force oracle, and every solution it yields is valid.
 
-use dlx::{Config, Entry, Heuristic, OptionId, Parallel, Problem, ProblemBuilder, Solver};
+use dlx::{
+    Config, Entry, Heuristic, OptionId, Parallel, Problem, ProblemBuilder, Solver, SplitAt, split,
+};
 use proptest::prelude::*;
 
 /// A small problem in plain data, easy to check by brute force.
@@ -154,6 +156,12 @@ fn check_all(spec: &Spec) -> Result<(), TestCaseError> {
             .count()
             .expect("no forced options");
         prop_assert_eq!(outcome.solutions, expected.len() as u128);
+    }
+    // Split into parts at several depths: the parts' counts add up.
+    for at in [SplitAt::Depth(1), SplitAt::Depth(2), SplitAt::Parts(5)] {
+        let parts = split(&problem, Config::new(), &[], at).unwrap();
+        let total: u128 = parts.iter().map(|p| Solver::new(&p.problem).count()).sum();
+        prop_assert_eq!(total, expected.len() as u128, "{:?}", at);
     }
     // Forcing one option, then a second.
     let mut solver = Solver::new(&problem);

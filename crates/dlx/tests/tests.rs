@@ -3,3 +3,4 @@
 mod knuth;
 mod parallel;
 mod prop;
+mod split;
