@@ -334,7 +334,7 @@ mod tests {
         let mut out = Vec::new();
         p.write_knuth(&mut out).unwrap();
         let out = String::from_utf8(out).unwrap();
-        assert_eq!(out, text.replace("|C | X", "|C | X"));
+        assert_eq!(out, text);
         let q = Problem::parse_knuth(&out).unwrap();
         assert_eq!(q.num_options(), p.num_options());
         for o in p.options() {

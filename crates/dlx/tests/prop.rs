@@ -6,6 +6,10 @@ use dlx::{
 };
 use proptest::prelude::*;
 
+/// An option in plain data: primary items, and secondary items each with a
+/// color (0 = none).
+type OptionSpec = (Vec<usize>, Vec<(usize, u32)>);
+
 /// A small problem in plain data, easy to check by brute force.
 #[derive(Debug, Clone)]
 struct Spec {
@@ -13,7 +17,7 @@ struct Spec {
     primary: Vec<(u32, u32)>,
     secondary: usize,
     /// Each option: primary items, and secondary items with color 0 = none.
-    options: Vec<(Vec<usize>, Vec<(usize, u32)>)>,
+    options: Vec<OptionSpec>,
 }
 
 impl Spec {
