@@ -7,8 +7,8 @@
 
 use std::path::PathBuf;
 
-use crate::sudoku::Shape;
 use clap::{Args as ClapArgs, Parser, Subcommand, ValueEnum};
+use sudoku_cover::Shape;
 
 const EXAMPLES: &str = "\
 Examples:

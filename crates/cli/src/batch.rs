@@ -1,1 +1,155 @@
-//! Batches.
+//! Streaming parallel batches: [`Feed`] and [`Pool`].
+//!
+//! A batch is read by one thread, solved by many and written by one, in
+//! input order, with memory bounded however long the input is:
+//!
+//! 1. [`Feed::spawn`] starts a reader thread that sends items into a
+//!    bounded channel (it blocks when [`QUEUE`] items wait);
+//! 2. [`Feed::next_chunk`] waits for the next item, then takes whatever
+//!    else is already waiting, up to [`CHUNK`] items: a file gives full
+//!    chunks, puzzles typed by hand are answered one by one at once;
+//! 3. [`Pool::map`] solves a chunk on all threads, keeping its order, with
+//!    per-thread state (a sudoku solver) made by `init`;
+//! 4. the caller writes the chunk's answers, and goes back to 2.
+//!
+//! The reader thread is detached rather than joined: if the output is
+//! closed, `dlx` exits at once, even while the reader waits for more input
+//! on a terminal.
+
+use std::sync::mpsc::{self, Receiver, SyncSender, TryRecvError};
+
+use anyhow::{Context, Result};
+use rayon::prelude::*;
+
+/// The most items solved and written together.
+pub const CHUNK: usize = 512;
+
+/// The most items read ahead of the solvers.
+pub const QUEUE: usize = 2 * CHUNK;
+
+/// The receiving end of a reader thread: items in input order.
+#[derive(Debug)]
+pub struct Feed<T> {
+    rx: Receiver<T>,
+}
+
+/// The sending end, handed to the reader thread.
+#[derive(Debug)]
+pub struct Sink<T> {
+    tx: SyncSender<T>,
+}
+
+impl<T> Sink<T> {
+    /// Sends an item; `false` when nobody listens any more, and reading
+    /// should stop.
+    pub fn send(&self, item: T) -> bool {
+        self.tx.send(item).is_ok()
+    }
+}
+
+impl<T: Send + 'static> Feed<T> {
+    /// Starts `read` on its own thread; it sends items into the sink.
+    pub fn spawn(read: impl FnOnce(Sink<T>) + Send + 'static) -> Result<Feed<T>> {
+        let (tx, rx) = mpsc::sync_channel(QUEUE);
+        std::thread::Builder::new()
+            .name("dlx-reader".into())
+            .spawn(move || read(Sink { tx }))
+            .context("cannot start the reader thread")?;
+        Ok(Feed { rx })
+    }
+}
+
+impl<T> Feed<T> {
+    /// Fills `chunk` with the next items: waits for one, then takes those
+    /// already waiting, up to [`CHUNK`]. Returns `false` at the end of the
+    /// input.
+    pub fn next_chunk(&self, chunk: &mut Vec<T>) -> bool {
+        chunk.clear();
+        let Ok(first) = self.rx.recv() else { return false };
+        chunk.push(first);
+        while chunk.len() < CHUNK {
+            match self.rx.try_recv() {
+                Ok(item) => chunk.push(item),
+                Err(TryRecvError::Empty | TryRecvError::Disconnected) => break,
+            }
+        }
+        true
+    }
+}
+
+/// Worker threads.
+#[derive(Debug)]
+pub struct Pool {
+    pool: rayon::ThreadPool,
+}
+
+impl Pool {
+    /// A pool of `threads` workers.
+    pub fn new(threads: usize) -> Result<Pool> {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads.max(1))
+            .thread_name(|i| format!("dlx-worker-{i}"))
+            .build()
+            .context("cannot start the worker threads")?;
+        Ok(Pool { pool })
+    }
+
+    /// Maps `items` to `out` (cleared first) in parallel, keeping the
+    /// order. `init` makes the state each worker keeps while it works
+    /// through its share of the chunk.
+    pub fn map<'a, T, S, R>(
+        &self,
+        items: &'a [T],
+        out: &mut Vec<R>,
+        init: impl Fn() -> S + Sync + Send,
+        work: impl Fn(&mut S, &'a T) -> R + Sync + Send,
+    ) where
+        T: Sync,
+        R: Send,
+    {
+        self.pool.install(|| items.par_iter().map_init(init, work).collect_into_vec(out));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chunks_keep_order_and_end() {
+        let feed = Feed::spawn(|sink| {
+            for i in 0..2000 {
+                if !sink.send(i) {
+                    return;
+                }
+            }
+        })
+        .unwrap();
+        let pool = Pool::new(3).unwrap();
+        let (mut chunk, mut out, mut all) = (Vec::new(), Vec::new(), Vec::new());
+        while feed.next_chunk(&mut chunk) {
+            assert!(!chunk.is_empty() && chunk.len() <= CHUNK);
+            pool.map(&chunk, &mut out, || 10, |k, &i| i * *k);
+            all.extend_from_slice(&out);
+        }
+        assert_eq!(all, (0..2000).map(|i| i * 10).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn a_dropped_feed_stops_the_reader() {
+        let (done_tx, done_rx) = mpsc::channel();
+        let feed = Feed::spawn(move |sink| {
+            let mut sent = 0;
+            while sink.send(sent) {
+                sent += 1;
+            }
+            done_tx.send(sent).unwrap();
+        })
+        .unwrap();
+        let mut chunk = Vec::new();
+        assert!(feed.next_chunk(&mut chunk));
+        drop(feed);
+        let sent = done_rx.recv().unwrap();
+        assert!(sent <= QUEUE + CHUNK + 1, "the reader ran {sent} items ahead");
+    }
+}

@@ -10,7 +10,7 @@
 use std::io::{self, IsTerminal};
 use std::num::NonZeroUsize;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 
 use crate::args::{Args, Command, Format, ReportArgs, SudokuArgs, SudokuCommand};
 use crate::input::Input;
@@ -23,7 +23,7 @@ pub enum Config {
     /// `dlx count`.
     Count(CountConfig),
     /// `dlx sudoku solve|count|check`.
-    Sudoku(SudokuConfig),
+    Sudoku(Box<SudokuConfig>),
 }
 
 /// What goes to stderr besides errors.
@@ -123,14 +123,14 @@ fn sudoku(task: Task, args: SudokuArgs) -> Result<Config> {
         Some(n) => n,
         None => std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
     };
-    let rules = crate::sudoku::RuleSpec::new(&args).context("bad sudoku rules")?;
-    Ok(Config::Sudoku(SudokuConfig {
+    let rules = crate::sudoku::RuleSpec::new(&args)?;
+    Ok(Config::Sudoku(Box::new(SudokuConfig {
         task,
         inputs: Input::list(&args.files),
         rules,
         threads,
         report: Report::new(&args.report),
-    }))
+    })))
 }
 
 #[cfg(test)]

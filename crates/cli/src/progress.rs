@@ -34,7 +34,7 @@ impl Progress {
     }
 
     /// A bar counting puzzles: done, rate and elapsed time, then (once
-    /// [`set_length`](Self::set_length) tells the total) a bar with the time
+    /// [`total_setter`](Self::total_setter) tells the total) a bar with the time
     /// left.
     pub fn puzzles(enabled: bool) -> Progress {
         Progress::start(enabled, spinner_style("puzzles"))
@@ -76,10 +76,14 @@ impl Progress {
         self.bar.set_position(n);
     }
 
-    /// Tells the total, turning the spinner into a bar with the time left.
-    pub fn set_length(&self, total: u64) {
-        self.bar.set_length(total);
-        self.bar.set_style(bar_style());
+    /// A function that tells the total (from any thread), turning the
+    /// spinner into a bar with the time left.
+    pub fn total_setter(&self) -> impl FnOnce(u64) + Send + 'static {
+        let bar = self.bar.clone();
+        move |total| {
+            bar.set_length(total);
+            bar.set_style(bar_style());
+        }
     }
 
     /// Whether a bar may be shown at all.
@@ -161,7 +165,7 @@ mod tests {
         // hidden because it finishes before the delay.
         let p = Progress::puzzles(true);
         p.inc(1);
-        p.set_length(10);
+        p.total_setter()(10);
         p.finish();
     }
 }

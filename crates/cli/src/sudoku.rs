@@ -1,30 +1,582 @@
-//! Sudoku batches (in progress).
-use crate::args::SudokuArgs;
-use crate::config::SudokuConfig;
-use crate::exit::ExitStatus;
-use anyhow::Result;
+//! `dlx sudoku solve|count|check`: sudoku batches.
+//!
+//! [`run`] streams puzzles through a [`batch`](crate::batch): a reader
+//! thread reads every input in order with a [`PuzzleReader`] and attaches
+//! the compiled [`Sudoku`] for each puzzle's shape (an [`Encoders`] cache
+//! builds each one once); worker threads each keep their own
+//! [`SudokuSolver`]s; the main thread writes one answer per puzzle, in
+//! input order, through a [`Writer`], which also keeps the [`Tally`] for
+//! the exit status and `--stats`.
 
-/// The rules.
-#[derive(Debug)]
-pub struct RuleSpec;
+use std::collections::HashMap;
+use std::fmt::Write as _;
+use std::fs;
+use std::io::{self, Write};
+use std::sync::Arc;
+use std::time::Instant;
+
+use anyhow::{Context, Result, anyhow, bail};
+use sudoku_cover::{
+    Alphabet, Grid, Layout, Puzzle, PuzzleReader, ReadError, ReadErrorKind, Regions, Rules, Shape,
+    Sudoku, SudokuSolver, Uniqueness, Variant,
+};
+
+use crate::args::{Format, SudokuArgs, VariantArg};
+use crate::batch::{Feed, Pool, Sink};
+use crate::config::{SudokuConfig, Task};
+use crate::exit::ExitStatus;
+use crate::input::Input;
+use crate::out::Out;
+use crate::progress::Progress;
+use crate::report::{self, Stats};
+
+/// The most compiled rules kept at once (one per puzzle size met).
+const MAX_ENCODERS: usize = 8;
+
+/// The most solvers a worker keeps at once (one per compiled rules).
+const MAX_SOLVERS: usize = 4;
+
+/// The rules and symbols of a batch, from `--variant`, `--regions`,
+/// `--box` and `--symbols`. The size of a puzzle, and so its rules, is only
+/// known once it is read; [`RuleSpec::rules_for`] gives them.
+#[derive(Debug, Clone)]
+pub struct RuleSpec {
+    variants: Vec<Variant>,
+    shape: Option<Shape>,
+    alphabet: Option<Alphabet>,
+    /// With `--regions`, the one compiled jigsaw sudoku every puzzle uses.
+    jigsaw: Option<Arc<Sudoku>>,
+}
+
 impl RuleSpec {
-    /// Builds the rules.
-    pub fn new(_args: &SudokuArgs) -> Result<RuleSpec> {
-        Ok(RuleSpec)
+    /// Checks the rule flags; reads and compiles the `--regions` file.
+    pub fn new(args: &SudokuArgs) -> Result<RuleSpec> {
+        let variants: Vec<Variant> = args.variant.iter().map(|&v| variant(v)).collect();
+        let alphabet = match &args.symbols {
+            Some(symbols) => Some(Alphabet::new(symbols).context("--symbols")?),
+            None => None,
+        };
+        let jigsaw = match &args.regions {
+            None => None,
+            Some(path) => {
+                let name = path.display();
+                let text = fs::read_to_string(path).with_context(|| format!("{name}"))?;
+                // A `ReadError` displays as `line:column: message`.
+                let regions = Regions::parse(&text).map_err(|e| anyhow!("{name}:{e}"))?;
+                let mut rules = match args.box_shape {
+                    Some(shape) if shape.size() != regions.size() => {
+                        let (n, m) = (shape.size(), regions.size());
+                        bail!(
+                            "--box {shape} makes {n}x{n} grids, but the regions in {name} are {m}x{m}"
+                        );
+                    }
+                    Some(shape) => Rules::new(shape).with_regions(regions),
+                    None => Rules::jigsaw(regions),
+                };
+                for &v in &variants {
+                    rules = rules.with_variant(v);
+                }
+                Some(Arc::new(Sudoku::new(rules).map_err(|e| anyhow!("{name}: {e}"))?))
+            }
+        };
+        Ok(RuleSpec { variants, shape: args.box_shape, alphabet, jigsaw })
+    }
+
+    /// The rules for puzzles of this shape.
+    fn rules_for(&self, shape: Shape) -> Rules {
+        self.variants.iter().fold(Rules::new(shape), |rules, &v| rules.with_variant(v))
+    }
+
+    /// A puzzle reader with the batch's symbols and shapes.
+    fn reader<R: io::BufRead>(&self, input: R) -> PuzzleReader<R> {
+        let mut reader = PuzzleReader::new(input);
+        if let Some(alphabet) = &self.alphabet {
+            reader = reader.alphabet(alphabet.clone());
+        }
+        if let Some(shape) = self.shape {
+            reader = reader.shape(shape);
+        }
+        if let Some(jigsaw) = &self.jigsaw {
+            reader = reader.size(jigsaw.size());
+        }
+        reader
     }
 }
-/// Runs.
-pub fn run(_c: &SudokuConfig) -> Result<ExitStatus> {
-    Ok(ExitStatus::Success)
+
+/// The library's variant for a command-line name.
+fn variant(v: VariantArg) -> Variant {
+    match v {
+        VariantArg::X => Variant::Diagonal,
+        VariantArg::Hyper => Variant::Hyper,
+        VariantArg::AntiKing => Variant::AntiKing,
+        VariantArg::AntiKnight => Variant::AntiKnight,
+    }
 }
-/// Temporary.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Shape(usize, usize);
-impl Shape {
-    /// Temporary.
-    pub const CLASSIC: Shape = Shape(3, 3);
-    /// Temporary.
-    pub fn new(r: usize, c: usize) -> Result<Shape, String> {
-        if (4..=64).contains(&(r * c)) { Ok(Shape(r, c)) } else { Err("bad".into()) }
+
+/// Runs a sudoku batch.
+pub fn run(config: &SudokuConfig) -> Result<ExitStatus> {
+    let start = Instant::now();
+    let progress = Progress::puzzles(config.report.progress);
+    if progress.is_enabled() {
+        count_puzzles_in_background(config, &progress);
+    }
+    let feed = {
+        let (inputs, spec) = (config.inputs.clone(), config.rules.clone());
+        Feed::spawn(move |sink| read_inputs(&inputs, &spec, &sink))?
+    };
+    let pool = Pool::new(config.threads)?;
+    let mut writer = Writer::new(config);
+    let (mut chunk, mut answers) = (Vec::new(), Vec::new());
+    while feed.next_chunk(&mut chunk) {
+        pool.map(&chunk, &mut answers, Worker::default, |worker, item| {
+            let answer = worker.work(config.task, item);
+            progress.inc(1);
+            answer
+        });
+        progress.suspend(|| writer.write_chunk(&chunk, &answers))?;
+    }
+    writer.out.flush()?;
+    progress.finish();
+    let tally = writer.tally;
+    if config.report.stats {
+        tally.stats(config.task, start.elapsed()).print();
+    }
+    Ok(tally.status)
+}
+
+/// Lets the progress bar show the time left: counts the puzzles in the
+/// input files on a thread of its own (reading is fast next to solving).
+/// Stdin cannot be read twice, so a batch from stdin shows a spinner.
+fn count_puzzles_in_background(config: &SudokuConfig, progress: &Progress) {
+    if config.inputs.contains(&Input::Stdin) {
+        return;
+    }
+    let (inputs, spec, set_total) =
+        (config.inputs.clone(), config.rules.clone(), progress.total_setter());
+    let _ = std::thread::Builder::new().name("dlx-counter".into()).spawn(move || {
+        let total = inputs
+            .iter()
+            .filter_map(|input| input.open().ok())
+            .map(|reader| spec.reader(reader).count() as u64)
+            .sum();
+        set_total(total);
+    });
+}
+
+/// One thing read from the input, in order.
+#[derive(Debug)]
+struct Item {
+    /// The input's name for messages.
+    source: Arc<str>,
+    kind: ItemKind,
+}
+
+#[derive(Debug)]
+enum ItemKind {
+    /// A puzzle and the compiled rules for its shape (or why they cannot
+    /// be built).
+    Puzzle { puzzle: Puzzle, sudoku: Result<Arc<Sudoku>, sudoku_cover::Error> },
+    /// Text that is not a puzzle.
+    Unreadable(ReadError),
+    /// An input that could not be opened.
+    Unopened(io::Error),
+}
+
+/// The reader thread: every input in order, every puzzle in each.
+fn read_inputs(inputs: &[Input], spec: &RuleSpec, sink: &Sink<Item>) {
+    let mut encoders = Encoders::new(spec);
+    for input in inputs {
+        let source: Arc<str> = input.to_string().into();
+        let reader = match input.open() {
+            Ok(reader) => reader,
+            Err(e) => {
+                if !sink.send(Item { source, kind: ItemKind::Unopened(e) }) {
+                    return;
+                }
+                continue;
+            }
+        };
+        for result in spec.reader(reader) {
+            let kind = match result {
+                Ok(puzzle) => {
+                    let sudoku = encoders.get(puzzle.grid.shape());
+                    ItemKind::Puzzle { puzzle, sudoku }
+                }
+                Err(e) => ItemKind::Unreadable(e),
+            };
+            if !sink.send(Item { source: source.clone(), kind }) {
+                return;
+            }
+        }
+    }
+}
+
+/// Compiled rules by shape, so that a batch of same-size puzzles builds its
+/// encoder once.
+#[derive(Debug)]
+struct Encoders<'s> {
+    spec: &'s RuleSpec,
+    built: HashMap<Shape, Result<Arc<Sudoku>, sudoku_cover::Error>>,
+}
+
+impl<'s> Encoders<'s> {
+    fn new(spec: &'s RuleSpec) -> Encoders<'s> {
+        Encoders { spec, built: HashMap::new() }
+    }
+
+    /// The compiled rules for puzzles of this shape.
+    fn get(&mut self, shape: Shape) -> Result<Arc<Sudoku>, sudoku_cover::Error> {
+        if let Some(jigsaw) = &self.spec.jigsaw {
+            return Ok(jigsaw.clone());
+        }
+        if self.built.len() >= MAX_ENCODERS && !self.built.contains_key(&shape) {
+            // Puzzles of many sizes: start over rather than grow.
+            self.built.clear();
+        }
+        let spec = self.spec;
+        self.built
+            .entry(shape)
+            .or_insert_with(|| Sudoku::new(spec.rules_for(shape)).map(Arc::new))
+            .clone()
+    }
+}
+
+/// What became of one item.
+#[derive(Debug)]
+enum Answer {
+    /// The puzzle was searched; the statistics of its search.
+    Done(Outcome, dlx::Stats),
+    /// The puzzle is invalid: the reason, as `file:line: message`.
+    Invalid(String),
+    /// The input could not be opened: the reason, as `file: message`.
+    Unopened(String),
+}
+
+/// The result of a valid puzzle.
+#[derive(Debug)]
+enum Outcome {
+    Solved(Grid),
+    NoSolution,
+    Counted(u128),
+    Checked(Uniqueness),
+}
+
+/// A worker thread's solvers, one per compiled rules it has met.
+#[derive(Debug, Default)]
+struct Worker<'a> {
+    solvers: Vec<SudokuSolver<'a>>,
+}
+
+impl<'a> Worker<'a> {
+    fn solver(&mut self, sudoku: &'a Sudoku) -> &mut SudokuSolver<'a> {
+        let i = match self.solvers.iter().position(|s| std::ptr::eq(s.sudoku(), sudoku)) {
+            Some(i) => i,
+            None => {
+                if self.solvers.len() >= MAX_SOLVERS {
+                    self.solvers.remove(0);
+                }
+                self.solvers.push(sudoku.solver());
+                self.solvers.len() - 1
+            }
+        };
+        &mut self.solvers[i]
+    }
+
+    fn work(&mut self, task: Task, item: &'a Item) -> Answer {
+        let source = &item.source;
+        let (puzzle, sudoku) = match &item.kind {
+            ItemKind::Unopened(e) => return Answer::Unopened(format!("{source}: {e}")),
+            // A `ReadError` displays as `line:column: message`.
+            ItemKind::Unreadable(e) => return Answer::Invalid(format!("{source}:{e}")),
+            ItemKind::Puzzle { puzzle, sudoku } => (puzzle, sudoku),
+        };
+        let invalid =
+            |e: &sudoku_cover::Error| Answer::Invalid(format!("{source}:{}: {e}", puzzle.line));
+        let sudoku = match sudoku {
+            Ok(sudoku) => sudoku,
+            Err(e) => return invalid(e),
+        };
+        let solver = self.solver(sudoku);
+        let grid = &puzzle.grid;
+        let outcome = match task {
+            Task::Solve(_) => {
+                solver.solve(grid).map(|g| g.map_or(Outcome::NoSolution, Outcome::Solved))
+            }
+            Task::Count(limit) => solver.count(grid, limit).map(Outcome::Counted),
+            Task::Check => solver.check(grid).map(Outcome::Checked),
+        };
+        match outcome {
+            Ok(outcome) => Answer::Done(outcome, solver.last_stats()),
+            Err(e) => invalid(&e),
+        }
+    }
+}
+
+/// Counts of what happened, for the exit status and `--stats`.
+#[derive(Debug, Default)]
+struct Tally {
+    status: ExitStatus,
+    puzzles: u64,
+    solved: u64,
+    no_solution: u64,
+    invalid: u64,
+    unique: u64,
+    multiple: u64,
+    search: dlx::Stats,
+    /// The items and options of the encoding, while every puzzle used the
+    /// same one.
+    encoding: Option<(usize, usize)>,
+    mixed: bool,
+}
+
+impl Tally {
+    /// Counts one puzzle's answer.
+    fn count(&mut self, item: &Item, answer: &Answer) {
+        self.puzzles += 1;
+        let status = match answer {
+            Answer::Invalid(_) | Answer::Unopened(_) => {
+                self.invalid += 1;
+                ExitStatus::Error
+            }
+            Answer::Done(outcome, stats) => {
+                self.search += *stats;
+                if let ItemKind::Puzzle { sudoku: Ok(s), .. } = &item.kind {
+                    let size = (s.problem().num_items(), s.problem().num_options());
+                    self.mixed |= self.encoding.is_some_and(|e| e != size);
+                    self.encoding = Some(size);
+                }
+                let (found, status) = match outcome {
+                    Outcome::Solved(_) => (true, ExitStatus::Success),
+                    Outcome::Counted(0) | Outcome::NoSolution => (false, ExitStatus::NoSolution),
+                    Outcome::Counted(_) => (true, ExitStatus::Success),
+                    Outcome::Checked(Uniqueness::None) => (false, ExitStatus::NoSolution),
+                    Outcome::Checked(Uniqueness::Unique) => {
+                        self.unique += 1;
+                        (true, ExitStatus::Success)
+                    }
+                    Outcome::Checked(Uniqueness::Multiple) => {
+                        self.multiple += 1;
+                        (true, ExitStatus::NoSolution)
+                    }
+                };
+                if found {
+                    self.solved += 1;
+                } else {
+                    self.no_solution += 1;
+                }
+                status
+            }
+        };
+        self.status = self.status.max(status);
+    }
+
+    fn stats(&self, task: Task, time: std::time::Duration) -> Stats {
+        let mut s = Stats::new();
+        s.add("puzzles", self.puzzles)
+            .add("solved", self.solved)
+            .add("no-solution", self.no_solution)
+            .add("invalid", self.invalid);
+        if task == Task::Check {
+            s.add("unique", self.unique).add("multiple", self.multiple);
+        }
+        if let (Some((items, options)), false) = (self.encoding, self.mixed) {
+            s.add("items", items).add("options", options);
+        }
+        s.add_search(&self.search)
+            .add_time("time", time)
+            .add_rate("puzzles/s", report::per_second(self.puzzles as f64, time))
+            .add_rate("updates/s", report::per_second(self.search.updates() as f64, time));
+        s
+    }
+}
+
+/// Writes answers in input order and keeps the tally.
+#[derive(Debug)]
+struct Writer {
+    out: Out,
+    task: Task,
+    /// `--symbols`, or the default symbols for each side met.
+    alphabets: Alphabets,
+    /// Whether the last answer written took several lines (a grid); `None`
+    /// before the first.
+    last_was_block: Option<bool>,
+    tally: Tally,
+    /// One line of output, reused.
+    line: String,
+}
+
+impl Writer {
+    fn new(config: &SudokuConfig) -> Writer {
+        Writer {
+            out: Out::new(),
+            task: config.task,
+            alphabets: Alphabets { custom: config.rules.alphabet.clone(), default: HashMap::new() },
+            last_was_block: None,
+            tally: Tally::default(),
+            line: String::new(),
+        }
+    }
+
+    fn write_chunk(&mut self, items: &[Item], answers: &[Answer]) -> io::Result<()> {
+        for (item, answer) in items.iter().zip(answers) {
+            self.write(item, answer)?;
+        }
+        // Flushed per chunk, so that an interactive session sees its answer.
+        self.out.flush()
+    }
+
+    fn write(&mut self, item: &Item, answer: &Answer) -> io::Result<()> {
+        if let Answer::Unopened(message) = answer {
+            // No puzzle, so no answer line: only the message.
+            self.tally.status = ExitStatus::Error;
+            let _ = writeln!(io::stderr(), "dlx: {message}");
+            return Ok(());
+        }
+        self.tally.count(item, answer);
+        self.write_answer(item, answer)
+    }
+
+    /// Writes the answer's line(s) on stdout, and an invalid puzzle's
+    /// reason on stderr.
+    fn write_answer(&mut self, item: &Item, answer: &Answer) -> io::Result<()> {
+        let format = self.format(item);
+        let block = format == Some(Format::Grid);
+        self.line.clear();
+        match format {
+            Some(Format::Json) => self.json(item, answer),
+            _ => self.text(answer, block),
+        }
+        // Grids are set apart from their neighbours by a blank line.
+        if self.last_was_block.is_some_and(|last| last || block) {
+            self.out.write_all(b"\n")?;
+        }
+        self.last_was_block = Some(block);
+        self.out.write_all(self.line.as_bytes())?;
+        self.out.end_record()?;
+        if let Answer::Invalid(message) = answer {
+            let _ = writeln!(io::stderr(), "{message}");
+        }
+        Ok(())
+    }
+
+    /// The format of a `solve` answer; `None` for `count` and `check`.
+    fn format(&self, item: &Item) -> Option<Format> {
+        let Task::Solve(format) = self.task else { return None };
+        format.or(Some(match &item.kind {
+            ItemKind::Puzzle { puzzle, .. } if puzzle.layout == Layout::Grid => Format::Grid,
+            ItemKind::Unreadable(e) if is_grid_error(e) => Format::Grid,
+            _ => Format::Line,
+        }))
+    }
+
+    fn text(&mut self, answer: &Answer, grid: bool) {
+        let line = &mut self.line;
+        match answer {
+            Answer::Done(Outcome::Solved(g), _) => {
+                let alphabet = self.alphabets.get(g.size());
+                if grid {
+                    line.push_str(&g.to_pretty(alphabet));
+                    return;
+                }
+                line.push_str(&g.to_line(alphabet));
+            }
+            Answer::Done(Outcome::NoSolution, _) => line.push_str("no solution"),
+            Answer::Done(Outcome::Counted(n), _) => {
+                let _ = write!(line, "{n}");
+            }
+            Answer::Done(Outcome::Checked(u), _) => {
+                let _ = write!(line, "{u}");
+            }
+            Answer::Invalid(_) | Answer::Unopened(_) => line.push_str("invalid"),
+        }
+        line.push('\n');
+    }
+
+    /// One JSON object: `file`, `line`, `puzzle` (null when unreadable),
+    /// `status` (`solved`, `no solution` or `invalid`), `solution` (null
+    /// unless solved), and `error` for an invalid puzzle.
+    fn json(&mut self, item: &Item, answer: &Answer) {
+        let (line_no, puzzle) = match &item.kind {
+            ItemKind::Puzzle { puzzle, .. } => {
+                let alphabet = self.alphabets.get(puzzle.grid.size());
+                (puzzle.line, json_string(&puzzle.grid.to_line(alphabet)))
+            }
+            ItemKind::Unreadable(e) => (e.line(), "null".to_owned()),
+            ItemKind::Unopened(_) => (0, "null".to_owned()),
+        };
+        let (status, solution) = match answer {
+            Answer::Done(Outcome::Solved(g), _) => {
+                ("solved", json_string(&g.to_line(self.alphabets.get(g.size()))))
+            }
+            Answer::Done(..) => ("no solution", "null".to_owned()),
+            Answer::Invalid(_) | Answer::Unopened(_) => ("invalid", "null".to_owned()),
+        };
+        let line = &mut self.line;
+        let _ = write!(
+            line,
+            r#"{{"file":{},"line":{line_no},"puzzle":{puzzle},"status":"{status}","solution":{solution}"#,
+            json_string(&item.source)
+        );
+        if let Answer::Invalid(message) | Answer::Unopened(message) = answer {
+            let _ = write!(line, r#","error":{}"#, json_string(message));
+        }
+        line.push_str("}\n");
+    }
+}
+
+/// Whether a read error happened inside a multi-line grid, so that its
+/// `invalid` takes a grid's place in the output.
+fn is_grid_error(e: &ReadError) -> bool {
+    matches!(e.kind(), ReadErrorKind::RowLength { .. } | ReadErrorKind::IncompleteGrid { .. })
+}
+
+/// A JSON string literal.
+fn json_string(s: &str) -> String {
+    serde_json::Value::from(s).to_string()
+}
+
+/// The symbols answers are written with.
+#[derive(Debug)]
+struct Alphabets {
+    custom: Option<Alphabet>,
+    default: HashMap<usize, Alphabet>,
+}
+
+impl Alphabets {
+    fn get(&mut self, size: usize) -> &Alphabet {
+        match &self.custom {
+            Some(alphabet) => alphabet,
+            None => self.default.entry(size).or_insert_with(|| Alphabet::default_for(size)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_strings_are_escaped() {
+        assert_eq!(json_string(r#"a "b"\c"#), r#""a \"b\"\\c""#);
+    }
+
+    #[test]
+    fn encoders_are_built_once_per_shape() {
+        let spec = RuleSpec { variants: vec![], shape: None, alphabet: None, jigsaw: None };
+        let mut encoders = Encoders::new(&spec);
+        let a = encoders.get(Shape::CLASSIC).unwrap();
+        let b = encoders.get(Shape::CLASSIC).unwrap();
+        assert!(Arc::ptr_eq(&a, &b));
+        let c = encoders.get(Shape::new(2, 2).unwrap()).unwrap();
+        assert_eq!(c.size(), 4);
+    }
+
+    #[test]
+    fn variants_that_do_not_fit_are_errors_per_shape() {
+        let spec =
+            RuleSpec { variants: vec![Variant::Hyper], shape: None, alphabet: None, jigsaw: None };
+        let mut encoders = Encoders::new(&spec);
+        assert!(encoders.get(Shape::new(1, 5).unwrap()).is_err());
+        assert!(encoders.get(Shape::CLASSIC).is_ok());
     }
 }
