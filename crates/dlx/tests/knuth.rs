@@ -20,19 +20,93 @@ fn count(name: &str) -> (u128, u64) {
     (n, s.stats().nodes())
 }
 
+/// The options of the only solution, as written in the file, sorted.
+fn only_solution(name: &str) -> Vec<String> {
+    let p = load(name);
+    let mut s = Solver::new(&p);
+    let sol = s.first().expect("a solution");
+    assert_eq!(s.count(), 0, "{name} has one solution");
+    let mut v: Vec<String> = sol.iter().map(|&o| p.format_option(o)).collect();
+    v.sort();
+    v
+}
+
 #[test]
 fn dlx1_example() {
     assert_eq!(count("knuth_dlx1_example.dlx"), (1, 6));
+    assert_eq!(only_solution("knuth_dlx1_example.dlx"), ["A D", "B G", "C E F"]);
 }
 
 #[test]
 fn dlx2_example() {
     assert_eq!(count("knuth_dlx2_example.dlx"), (1, 4));
+    assert_eq!(only_solution("knuth_dlx2_example.dlx"), ["A C X:1 Y:1", "B X:1"]);
 }
 
 #[test]
 fn dlx3_example() {
     assert_eq!(count("knuth_dlx3_example.dlx"), (1, 6));
+    assert_eq!(only_solution("knuth_dlx3_example.dlx"), ["A C X:1 Y:1", "B X:1", "C Y:1"]);
+}
+
+#[test]
+fn queens14() {
+    assert_eq!(count("queens14.dlx"), (365_596, 8_770_997));
+}
+
+#[test]
+fn langford12() {
+    assert_eq!(count("langford12.dlx"), (216_288, 2_831_065));
+}
+
+#[test]
+fn pentomino6x10_quarter() {
+    assert_eq!(count("pentomino6x10_quarter.dlx"), (2_339, 909_153));
+}
+
+#[test]
+fn pentomino6x10() {
+    assert_eq!(count("pentomino6x10.dlx"), (9_356, 3_637_261));
+}
+
+/// n queens built through the API: rows and columns primary, diagonals
+/// secondary.
+fn queens(n: usize) -> Problem {
+    let mut b = dlx::ProblemBuilder::new();
+    let rows: Vec<_> = (0..n).map(|i| b.add_primary(format!("r{i}"))).collect();
+    let cols: Vec<_> = (0..n).map(|i| b.add_primary(format!("c{i}"))).collect();
+    let a: Vec<_> = (0..2 * n - 1).map(|i| b.add_secondary(format!("a{i}"))).collect();
+    let d: Vec<_> = (0..2 * n - 1).map(|i| b.add_secondary(format!("b{i}"))).collect();
+    for r in 0..n {
+        for c in 0..n {
+            b.add_option([rows[r], cols[c], a[r + c], d[n - 1 + r - c]]);
+        }
+    }
+    b.build().unwrap()
+}
+
+#[test]
+fn queens_1_to_12() {
+    let known = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200];
+    for (n, &k) in (1..=12).zip(&known) {
+        let p = queens(n);
+        let mut s = Solver::new(&p);
+        let mut count = 0;
+        // Check each solution: one queen per row and column, none sharing a
+        // diagonal.
+        while let Some(sol) = s.next_solution() {
+            let cells: Vec<(usize, usize)> =
+                sol.iter().map(|o| (o.index() / n, o.index() % n)).collect();
+            assert_eq!(cells.len(), n);
+            for (i, &(r1, c1)) in cells.iter().enumerate() {
+                for &(r2, c2) in &cells[i + 1..] {
+                    assert!(r1 != r2 && c1 != c2 && r1.abs_diff(r2) != c1.abs_diff(c2));
+                }
+            }
+            count += 1;
+        }
+        assert_eq!(count, k, "queens {n}");
+    }
 }
 
 #[test]
