@@ -1,1 +1,31 @@
-fn main() {}
+//! Criterion benchmarks: `cargo bench -p dlx-benches`.
+//!
+//! Names follow `group/input/variant`. The exact-cover group counts
+//! Knuth's reference instances (`shared/data/xc`); the sudoku group solves
+//! the public benchmark sets (`shared/data/sudoku`) one thread, in two modes:
+//! the first solution, and solve-and-prove-unique (count up to 2, as
+//! tdoku's benchmark does). Throughput is reported in puzzles per second.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use criterion::Criterion;
+
+mod exact_cover;
+mod sudoku;
+
+/// A file of the shared data sets.
+pub(crate) fn data(rel: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data").join(rel)
+}
+
+fn main() {
+    let mut c = Criterion::default()
+        .configure_from_args()
+        .sample_size(10)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(5));
+    exact_cover::define(&mut c);
+    sudoku::define(&mut c);
+    c.final_summary();
+}

@@ -1,0 +1,48 @@
+//! Solving the public sudoku sets, one thread.
+
+use std::hint::black_box;
+
+use criterion::{Criterion, Throughput};
+use sudoku_cover::{Grid, PuzzleReader, Rules, Sudoku, Uniqueness};
+
+use crate::data;
+
+/// Every `step`-th puzzle of a file, at most `max`.
+fn sample(name: &str, step: usize, max: usize) -> Vec<Grid> {
+    let file = std::fs::File::open(data(&format!("sudoku/{name}"))).expect("shared data");
+    PuzzleReader::new(std::io::BufReader::new(file))
+        .step_by(step)
+        .take(max)
+        .map(|p| p.expect("valid puzzle").grid)
+        .collect()
+}
+
+pub(crate) fn define(c: &mut Criterion) {
+    let sudoku = Sudoku::new(Rules::classic()).expect("classic rules");
+    let mut g = c.benchmark_group("sudoku");
+    for (name, step, max) in [
+        ("17_clue.txt", 49, 1000),
+        ("magictour_top1465.txt", 1, 1465),
+        ("forum_hardest_1905_11plus.txt", 97, 500),
+    ] {
+        let puzzles = sample(name, step, max);
+        g.throughput(Throughput::Elements(puzzles.len() as u64));
+        let mut solver = sudoku.solver();
+        let mut out = Grid::new(puzzles[0].shape());
+        g.bench_function(format!("{name}/first"), |b| {
+            b.iter(|| {
+                for p in &puzzles {
+                    assert!(solver.solve_into(black_box(p), &mut out).unwrap());
+                }
+            })
+        });
+        g.bench_function(format!("{name}/unique"), |b| {
+            b.iter(|| {
+                for p in &puzzles {
+                    assert_eq!(solver.check(black_box(p)).unwrap(), Uniqueness::Unique);
+                }
+            })
+        });
+    }
+    g.finish();
+}
