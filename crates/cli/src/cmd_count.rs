@@ -12,7 +12,7 @@ use crate::problem;
 use crate::progress::Progress;
 
 /// How many solutions pass between updates of the progress bar.
-const PROGRESS_EVERY: u128 = 1 << 10;
+const PROGRESS_EVERY: u128 = 16;
 
 /// Runs `dlx count`.
 pub fn run(config: &CountConfig) -> Result<ExitStatus> {

@@ -37,8 +37,15 @@ pub struct Report {
 }
 
 impl Report {
-    fn new(args: &ReportArgs) -> Report {
-        Report { stats: args.stats, progress: !args.no_progress && io::stderr().is_terminal() }
+    /// A bar is drawn only when stderr is a terminal, and never while input
+    /// is typed on a terminal: then the person typing sets the pace, and a
+    /// bar would only get in the way of what they type.
+    fn new(args: &ReportArgs, inputs: &[Input]) -> Report {
+        let typing = inputs.contains(&Input::Stdin) && io::stdin().is_terminal();
+        Report {
+            stats: args.stats,
+            progress: !args.no_progress && !typing && io::stderr().is_terminal(),
+        }
     }
 }
 
@@ -95,20 +102,26 @@ impl Config {
     /// Checks the arguments and settles every choice.
     pub fn from_args(args: Args) -> Result<Config> {
         Ok(match args.command {
-            Command::Solve(a) => Config::Solve(SolveConfig {
-                input: Input::from_optional(a.file.as_deref()),
-                limit: match (a.all, a.limit) {
-                    (_, Some(n)) => Some(n.into()),
-                    (true, None) => None,
-                    (false, None) => Some(1),
-                },
-                report: Report::new(&a.report),
-            }),
-            Command::Count(a) => Config::Count(CountConfig {
-                input: Input::from_optional(a.file.as_deref()),
-                limit: a.limit.map(u128::from),
-                report: Report::new(&a.report),
-            }),
+            Command::Solve(a) => {
+                let input = Input::from_optional(a.file.as_deref());
+                Config::Solve(SolveConfig {
+                    report: Report::new(&a.report, std::slice::from_ref(&input)),
+                    input,
+                    limit: match (a.all, a.limit) {
+                        (_, Some(n)) => Some(n.into()),
+                        (true, None) => None,
+                        (false, None) => Some(1),
+                    },
+                })
+            }
+            Command::Count(a) => {
+                let input = Input::from_optional(a.file.as_deref());
+                Config::Count(CountConfig {
+                    report: Report::new(&a.report, std::slice::from_ref(&input)),
+                    input,
+                    limit: a.limit.map(u128::from),
+                })
+            }
             Command::Sudoku(SudokuCommand::Solve(a)) => sudoku(Task::Solve(a.format), a.sudoku)?,
             Command::Sudoku(SudokuCommand::Count(a)) => {
                 sudoku(Task::Count(a.limit.map(u128::from)), a.sudoku)?
@@ -124,12 +137,13 @@ fn sudoku(task: Task, args: SudokuArgs) -> Result<Config> {
         None => std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
     };
     let rules = crate::sudoku::RuleSpec::new(&args)?;
+    let inputs = Input::list(&args.files);
     Ok(Config::Sudoku(Box::new(SudokuConfig {
         task,
-        inputs: Input::list(&args.files),
+        report: Report::new(&args.report, &inputs),
+        inputs,
         rules,
         threads,
-        report: Report::new(&args.report),
     })))
 }
 

@@ -41,7 +41,15 @@ impl Input {
             // `Stdin` (unlike its lock) can move between threads; it
             // buffers on its own, so a small outer buffer is enough.
             Input::Stdin => Ok(Box::new(BufReader::with_capacity(1 << 12, io::stdin()))),
-            Input::File(path) => Ok(Box::new(BufReader::with_capacity(1 << 16, File::open(path)?))),
+            Input::File(path) => {
+                let file = File::open(path)?;
+                // Opening a directory succeeds on Unix; reading it fails
+                // later with a less helpful message.
+                if file.metadata()?.is_dir() {
+                    return Err(io::Error::new(io::ErrorKind::IsADirectory, "is a directory"));
+                }
+                Ok(Box::new(BufReader::with_capacity(1 << 16, file)))
+            }
         }
     }
 }
@@ -59,6 +67,13 @@ impl fmt::Display for Input {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_directory_is_not_an_input() {
+        let dir = Input::File(std::env::temp_dir());
+        let err = dir.open().err().expect("an error");
+        assert_eq!(err.to_string(), "is a directory");
+    }
 
     #[test]
     fn dash_and_nothing_mean_stdin() {

@@ -79,3 +79,23 @@ fn a_missing_file_is_named() {
     assert!(out.stderr.starts_with("dlx: no/such/file.dlx: "), "{}", out.stderr);
     assert_eq!(out.stderr.lines().count(), 1);
 }
+
+#[test]
+fn a_directory_is_named_as_such() {
+    let dir = env!("CARGO_MANIFEST_DIR");
+    let out = dlx(&["solve", dir]).expect_code(2);
+    assert_eq!(out.stderr, format!("dlx: {dir}: is a directory\n"));
+    let out = dlx(&["sudoku", "solve", dir]).expect_code(2);
+    assert_eq!((out.stdout.as_str(), out.stderr), ("", format!("dlx: {dir}: is a directory\n")));
+}
+
+#[test]
+fn no_progress_bar_when_stderr_is_not_a_terminal() {
+    // Long enough for a bar to appear on a terminal; here stderr is a pipe.
+    let batch = fixture!("kaggle_first200.txt").repeat(50);
+    let path = crate::util::scratch_file("no_progress_bar.txt", &batch);
+    let out = dlx(&["sudoku", "check", &path]).success();
+    assert_eq!(out, "unique\n".repeat(10_000));
+    let out = dlx(&["sudoku", "check", "--no-progress", &path]).success();
+    assert_eq!(out.lines().count(), 10_000);
+}

@@ -17,6 +17,13 @@ fn queens_have_their_known_counts() {
 }
 
 #[test]
+fn queens12_from_a_file() {
+    // The figure in Knuth's tables (shared/data/xc/README.md).
+    let path = crate::util::scratch_file("queens12.dlx", &queens(12));
+    assert_eq!(dlx(&["count", &path]).success(), "14200\n");
+}
+
+#[test]
 fn limit_stops_counting() {
     assert_eq!(dlx(&["count", "--limit", "10"]).stdin(queens(8)).success(), "10\n");
     assert_eq!(dlx(&["count", "-n", "1000"]).stdin(queens(8)).success(), "92\n");
