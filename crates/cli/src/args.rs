@@ -76,7 +76,19 @@ Examples:
     /// from each puzzle: 4x4, 6x6, 9x9, 16x16, 25x25 ... up to 64x64.
     /// Puzzles are solved on all cores, and the answers come out in input
     /// order, one per puzzle.
-    #[command(subcommand)]
+    #[command(
+        subcommand,
+        after_help = "\
+Examples:
+  dlx sudoku solve puzzles.txt             one solution per puzzle
+  dlx sudoku count --limit 100 puzzles.txt count, stopping at 100
+  dlx sudoku check puzzles.txt             unique, multiple, none or invalid
+  dlx sudoku solve --variant x,anti-knight -
+
+Exit status: 0 when every puzzle was solved (for `check`: is unique), 1 when
+every puzzle was valid but some had no solution (for `check`: was not
+unique), 2 when some puzzle or the command line was invalid."
+    )]
     Sudoku(SudokuCommand),
 }
 
@@ -117,9 +129,10 @@ pub struct CountArgs {
 /// Flags about what goes to stderr besides errors.
 #[derive(Debug, ClapArgs)]
 pub struct ReportArgs {
-    /// Write statistics to stderr when done, one `key: value` per line
-    /// (items, options, solutions, nodes, updates, time, updates/s; for
-    /// sudoku also puzzles, solved, no-solution, invalid, puzzles/s).
+    /// Write statistics to stderr when done, one `key: value` per line:
+    /// items, options, solutions, nodes, updates, depth, time, updates/s;
+    /// for sudoku also puzzles, solved, no-solution, invalid (and unique,
+    /// multiple for `check`) and puzzles/s.
     #[arg(long)]
     pub stats: bool,
 
@@ -200,23 +213,25 @@ pub struct SudokuArgs {
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
 
-    /// Extra rules, comma-separated or repeated: `x` (both main diagonals),
-    /// `hyper` (four extra windows), `anti-king`, `anti-knight`.
+    /// Extra rules, comma-separated or repeated; they combine freely.
     #[arg(short, long, value_enum, value_name = "VARIANT", value_delimiter = ',')]
     pub variant: Vec<VariantArg>,
 
-    /// A jigsaw sudoku: the regions, from FILE (one letter or digit per
-    /// cell naming its region, in the layout of a puzzle).
+    /// A jigsaw sudoku: the regions replace the boxes. FILE has one label
+    /// per cell (any character but a blank; spaces and line breaks are
+    /// ignored), N labels of N cells each.
     #[arg(short, long, value_name = "FILE")]
     pub regions: Option<PathBuf>,
 
-    /// The box shape, ROWSxCOLS (a 6x6 sudoku has boxes 2x3 or 3x2); by
-    /// default the squarest boxes that fit the puzzle's size.
+    /// The box shape for puzzles of its size, ROWSxCOLS (a 6x6 sudoku has
+    /// boxes 2x3 or 3x2); by default the squarest boxes that fit each
+    /// puzzle's size.
     #[arg(short, long = "box", value_name = "RxC", value_parser = parse_box)]
     pub box_shape: Option<Shape>,
 
-    /// The symbols of the cells, in order, e.g. `ABCDEFGHI`; by default
-    /// `1-9`, then `A-Z`, then `a-z`, as many as the size needs.
+    /// The symbols of the cells, in order, e.g. `ABCDEFGHI` or
+    /// `0123456789ABCDEF`; by default `1`-`9`, then `A`-`Z` (in either
+    /// case), then `a`-`z`, as many as the size needs.
     #[arg(short, long, value_name = "SYMBOLS")]
     pub symbols: Option<String>,
 
@@ -235,17 +250,20 @@ pub enum Format {
     Line,
     /// N lines of N symbols, boxes set apart; a blank line between grids.
     Grid,
-    /// One JSON object per line (NDJSON): line, puzzle, status, solution.
+    /// One JSON object per line (NDJSON): file, line, puzzle, status
+    /// (`solved`, `no solution`, `invalid`), solution, and error.
     Json,
 }
 
 /// A sudoku variant, as named on the command line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, ValueEnum)]
 pub enum VariantArg {
-    /// X-sudoku: each main diagonal holds every symbol once.
+    /// X-sudoku (also `diagonal`): each main diagonal holds every symbol
+    /// once.
     #[value(name = "x", alias = "diagonal")]
     X,
-    /// Hyper (windoku): four extra boxes, one cell in from each corner.
+    /// Hyper (also `windoku`): extra windows the size of a box, each holding
+    /// every symbol once (four on 9x9, one cell in from each corner).
     #[value(alias = "windoku")]
     Hyper,
     /// No two equal symbols a king's move apart.
