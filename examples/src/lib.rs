@@ -32,6 +32,8 @@ pub mod langford;
 mod model;
 pub mod polyomino;
 pub mod queens;
+pub mod rota;
+pub mod wordsquare;
 
 pub use error::Error;
 pub use model::Model;

@@ -5,4 +5,6 @@
 mod langford;
 mod polyomino;
 mod queens;
+mod rota;
 mod util;
+mod wordsquare;

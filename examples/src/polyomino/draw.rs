@@ -60,8 +60,8 @@ pub fn draw_text(tiling: &Tiling, solution: &[&Placement], color: bool) -> Strin
 /// or evenly spaced hues for larger sets.
 fn fill(index: usize, count: usize) -> String {
     const COLORS: [&str; 12] = [
-        "#e6194b", "#3cb44b", "#ffe119", "#4363d8", "#f58231", "#911eb4", "#46f0f0", "#f032e6",
-        "#bcf60c", "#fabebe", "#008080", "#e6beff",
+        "#f28b82", "#fbbc04", "#fff475", "#ccff90", "#a7ffeb", "#aecbfa", "#d7aefb", "#fdcfe8",
+        "#e6c9a8", "#81c995", "#ffb570", "#8ab4f8",
     ];
     if count <= COLORS.len() {
         COLORS[index].to_owned()
