@@ -12,7 +12,7 @@ use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 use std::str::FromStr;
 
-use dlx::Problem;
+use dlx::{OptionId, Problem, Solver};
 
 /// The exit status of a run that failed: bad input or a bad command line.
 pub const EXIT_ERROR: u8 = 2;
@@ -45,6 +45,30 @@ pub fn emit(problem: &Problem, comment: &str, mut out: impl Write) -> io::Result
     }
     problem.write_knuth(&mut out)?;
     out.flush()
+}
+
+/// Draws the solver's next `n` solutions to `out`, separated by blank
+/// lines, and returns how many there were. `draw` gets each solution's
+/// number (from 0) and its options.
+pub fn show<F>(
+    solver: &mut Solver<'_>,
+    n: usize,
+    mut out: impl Write,
+    mut draw: F,
+) -> Result<usize, Box<dyn Error>>
+where
+    F: FnMut(usize, &[OptionId]) -> Result<String, Box<dyn Error>>,
+{
+    let mut shown = 0;
+    while shown < n {
+        let Some(solution) = solver.next_solution() else { break };
+        if shown > 0 {
+            writeln!(out)?;
+        }
+        out.write_all(draw(shown, solution)?.as_bytes())?;
+        shown += 1;
+    }
+    Ok(shown)
 }
 
 /// A size or an inclusive range of sizes, written `8` or `3..12`.

@@ -9,6 +9,8 @@
 //! | [`queens`] | n queens | primary items that must be covered, secondary items that may be |
 //! | [`langford`] | Langford pairs | breaking a symmetry by dropping options |
 //! | [`polyomino`] | pentomino (or any polyomino) tilings | generating options from shapes; counting up to symmetry; piece counts with multiplicities |
+//! | [`wordsquare`] | word squares and rectangles | colours: secondary items shared by options that agree (Algorithm C) |
+//! | [`rota`] | a week's shifts | multiplicities: items covered between `lo` and `hi` times (Algorithm M) |
 //!
 //! Every model is a [`Model`]: the [`dlx::Problem`] plus what each option
 //! means. Each module has a binary of the same name in `src/bin/` that

@@ -237,9 +237,10 @@ impl WordSquare {
     }
 }
 
-/// The item name of a cell: two base-36 digits, row then column.
+/// The item name of a cell: two base-36 digits, row then column, in
+/// capitals so that no (lowercase) word has the same name.
 fn cell_name(i: usize, j: usize) -> String {
-    let digit = |k: usize| char::from_digit(k as u32, 36).unwrap_or('?');
+    let digit = |k: usize| char::from_digit(k as u32, 36).map_or('?', |c| c.to_ascii_uppercase());
     format!("{}{}", digit(i), digit(j))
 }
 

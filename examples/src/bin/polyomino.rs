@@ -40,7 +40,7 @@ struct Args {
     #[arg(short, long, default_value = "pentominoes")]
     pieces: String,
 
-    /// Count the tilings (after drawing the first).
+    /// Count the tilings (after drawing the ones --show asks for).
     #[arg(short, long)]
     count: bool,
 
@@ -114,35 +114,28 @@ fn try_main() -> Result<(), Box<dyn Error>> {
     let color = args.color.enabled();
     let model = tiling.model();
     let mut solver = model.solver();
-    let mut shown = 0;
-    while shown < args.show {
-        let Some(solution) = solver.next_solution() else { break };
+    let shown = cli::show(&mut solver, args.show, &mut out, |k, solution| {
         let solution = model.decode(solution);
-        if shown > 0 {
-            writeln!(out)?;
+        if let (0, Some(path)) = (k, &args.svg) {
+            fs::write(path, draw_svg(&tiling, &solution))
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         }
-        write!(out, "{}", draw_text(&tiling, &solution, color))?;
-        if shown == 0 {
-            if let Some(path) = &args.svg {
-                fs::write(path, draw_svg(&tiling, &solution))
-                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-            }
-        }
-        shown += 1;
-    }
-    if shown == 0 {
-        writeln!(out, "No tilings.")?;
-        return Ok(());
-    }
+        Ok(draw_text(&tiling, &solution, color))
+    })?;
     if !args.count {
-        if tiling.symmetries() > 1 || !args.all {
-            writeln!(out, "\nCount the tilings with --count.")?;
+        if shown == 0 && args.show > 0 {
+            writeln!(out, "No tilings.")?;
+        } else {
+            let gap = if shown > 0 { "\n" } else { "" };
+            writeln!(out, "{gap}Count the tilings with --count.")?;
         }
         return Ok(());
     }
     let count = shown as u128 + solver.count();
     let nodes = solver.stats().nodes();
-    writeln!(out)?;
+    if shown > 0 {
+        writeln!(out)?;
+    }
     if tiling.symmetries() > 1 {
         let restricted = tiling.restricted().join(" and ");
         writeln!(
@@ -177,4 +170,14 @@ fn read_pieces(spec: &str) -> Result<Vec<Piece>, Box<dyn Error>> {
         )
     })?;
     Ok(parse_pieces(&text).map_err(|e| e.in_file(spec))?)
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    #[test]
+    fn arguments_are_consistent() {
+        super::Args::command().debug_assert();
+    }
 }

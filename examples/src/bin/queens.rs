@@ -85,3 +85,13 @@ fn try_main() -> Result<(), Box<dyn Error>> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    #[test]
+    fn arguments_are_consistent() {
+        super::Args::command().debug_assert();
+    }
+}

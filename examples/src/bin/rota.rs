@@ -67,15 +67,7 @@ fn try_main() -> Result<(), Box<dyn Error>> {
         return Ok(());
     }
     let mut solver = rota.model().solver();
-    let mut shown = 0;
-    while shown < args.show {
-        let Some(solution) = solver.next_solution() else { break };
-        if shown > 0 {
-            writeln!(out)?;
-        }
-        write!(out, "{}", rota.draw(solution))?;
-        shown += 1;
-    }
+    let shown = cli::show(&mut solver, args.show, &mut out, |_, s| Ok(rota.draw(s)))?;
     if shown == 0 && args.show > 0 {
         writeln!(out, "No rota meets every rule.")?;
         return Ok(());
@@ -92,4 +84,14 @@ fn try_main() -> Result<(), Box<dyn Error>> {
         )?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    #[test]
+    fn arguments_are_consistent() {
+        super::Args::command().debug_assert();
+    }
 }

@@ -82,15 +82,7 @@ fn try_main() -> Result<(), Box<dyn Error>> {
         return Ok(());
     }
     let mut solver = square.model().solver();
-    let mut shown = 0;
-    while shown < args.show {
-        let Some(solution) = solver.next_solution() else { break };
-        if shown > 0 {
-            writeln!(out)?;
-        }
-        write!(out, "{}", draw(&square.grid(solution)))?;
-        shown += 1;
-    }
+    let shown = cli::show(&mut solver, args.show, &mut out, |_, s| Ok(draw(&square.grid(s))))?;
     if args.count {
         let count = solver.stats().solutions() + solver.count();
         let what = match kind {
@@ -122,5 +114,15 @@ fn parse_size(size: &str) -> Result<(usize, usize), String> {
     match size.split_once('x') {
         Some((r, c)) => Ok((number(r)?, number(c)?)),
         None => number(size).map(|n| (n, n)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    #[test]
+    fn arguments_are_consistent() {
+        super::Args::command().debug_assert();
     }
 }
