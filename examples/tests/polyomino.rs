@@ -209,3 +209,13 @@ fn binary_reads_board_and_piece_files() {
         out.stdout
     );
 }
+
+#[test]
+fn committed_svg_is_the_first_6x10_tiling() {
+    // The README shows examples/pentomino-6x10.svg; it must be what
+    // `polyomino --svg` draws today.
+    let tiling = Tiling::new(&rect(6, 10), &pentominoes(), &Rules::default()).unwrap();
+    let solution = tiling.model().first().unwrap();
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/pentomino-6x10.svg");
+    assert_eq!(std::fs::read_to_string(path).unwrap(), draw_svg(&tiling, &solution));
+}
