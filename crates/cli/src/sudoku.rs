@@ -397,6 +397,9 @@ struct Writer {
     task: Task,
     /// `--symbols`, or the default symbols for each side met.
     alphabets: Alphabets,
+    /// Jigsaw rules: grids are written without box separators, which
+    /// would be misleading.
+    jigsaw: bool,
     /// Whether the last answer written took several lines (a grid); `None`
     /// before the first.
     last_was_block: Option<bool>,
@@ -411,6 +414,7 @@ impl Writer {
             out: Out::new(),
             task: config.task,
             alphabets: Alphabets { custom: config.rules.alphabet.clone(), default: HashMap::new() },
+            jigsaw: config.rules.jigsaw.is_some(),
             last_was_block: None,
             tally: Tally::default(),
             line: String::new(),
@@ -474,6 +478,12 @@ impl Writer {
         match answer {
             Answer::Done(Outcome::Solved(g), _) => {
                 let alphabet = self.alphabets.get(g.size());
+                if grid && self.jigsaw {
+                    // Boxes one row tall draw no separators.
+                    let plain = Shape::new(1, g.size()).and_then(|s| g.clone().with_shape(s));
+                    line.push_str(&plain.as_ref().unwrap_or(g).to_pretty(alphabet));
+                    return;
+                }
                 if grid {
                     line.push_str(&g.to_pretty(alphabet));
                     return;

@@ -340,6 +340,11 @@ fn jigsaw_regions() {
     let empty = ".".repeat(36);
     let out = dlx(&["sudoku", "solve", "--regions", &data("jigsaw6.txt")]).stdin(&empty).success();
     Checker::new(2, 3, "123456").jigsaw(regions).assert_solves(&empty, out.trim_end());
+    // As a grid: rows of cells, without box separators that would mislead.
+    let grid =
+        dlx(&["sudoku", "solve", "-f", "grid", "-r", &data("jigsaw6.txt")]).stdin(&empty).success();
+    let rows: Vec<String> = grid.lines().map(|l| l.replace(' ', "")).collect();
+    assert_eq!(rows.concat(), out.trim_end(), "{grid}");
 }
 
 #[test]
