@@ -17,6 +17,7 @@
 //! on a terminal.
 
 use std::sync::mpsc::{self, Receiver, SyncSender, TryRecvError};
+use std::thread::JoinHandle;
 
 use anyhow::{Context, Result};
 use rayon::prelude::*;
@@ -31,6 +32,7 @@ pub const QUEUE: usize = 2 * CHUNK;
 #[derive(Debug)]
 pub struct Feed<T> {
     rx: Receiver<T>,
+    reader: JoinHandle<()>,
 }
 
 /// The sending end, handed to the reader thread.
@@ -51,11 +53,11 @@ impl<T: Send + 'static> Feed<T> {
     /// Starts `read` on its own thread; it sends items into the sink.
     pub fn spawn(read: impl FnOnce(Sink<T>) + Send + 'static) -> Result<Feed<T>> {
         let (tx, rx) = mpsc::sync_channel(QUEUE);
-        std::thread::Builder::new()
+        let reader = std::thread::Builder::new()
             .name("dlx-reader".into())
             .spawn(move || read(Sink { tx }))
             .context("cannot start the reader thread")?;
-        Ok(Feed { rx })
+        Ok(Feed { rx, reader })
     }
 }
 
@@ -74,6 +76,19 @@ impl<T> Feed<T> {
             }
         }
         true
+    }
+
+    /// After the last chunk: checks that the reader got to the end of the
+    /// input rather than dying on the way (which would be a bug), so that a
+    /// batch never ends with answers silently missing.
+    pub fn finish(self) -> Result<()> {
+        drop(self.rx);
+        match self.reader.join() {
+            Ok(()) => Ok(()),
+            Err(_) => anyhow::bail!(
+                "internal error: the reader thread stopped before the end of the input"
+            ),
+        }
     }
 }
 
@@ -133,6 +148,19 @@ mod tests {
             all.extend_from_slice(&out);
         }
         assert_eq!(all, (0..2000).map(|i| i * 10).collect::<Vec<_>>());
+        feed.finish().unwrap();
+    }
+
+    #[test]
+    fn a_reader_that_dies_is_an_error() {
+        let feed = Feed::spawn(|sink: Sink<u32>| {
+            sink.send(1);
+            panic!("a bug in the reader");
+        })
+        .unwrap();
+        let mut chunk = Vec::new();
+        while feed.next_chunk(&mut chunk) {}
+        assert!(feed.finish().is_err());
     }
 
     #[test]

@@ -135,6 +135,7 @@ pub fn run(config: &SudokuConfig) -> Result<ExitStatus> {
         });
         progress.suspend(|| writer.write_chunk(&chunk, &answers))?;
     }
+    feed.finish()?;
     writer.out.flush()?;
     progress.finish();
     let tally = writer.tally;
