@@ -1,1 +1,10 @@
-//! Integration tests.
+//! Integration tests of sudoku-cover, as one binary.
+
+mod util;
+
+mod counts;
+mod data;
+mod formats;
+mod properties;
+mod validation;
+mod variants;

@@ -1,0 +1,102 @@
+//! The shared benchmark files: puzzles marked unique solve to valid grids
+//! that keep their givens, and `check` says unique; serg's all say
+//! multiple. Debug builds take a sample of the large files; release builds
+//! (`cargo test -p sudoku-cover --release`) a larger one.
+
+use std::fs::File;
+use std::io::BufReader;
+
+use sudoku_cover::{PuzzleReader, Rules, Sudoku, Uniqueness};
+
+use crate::util::{Check, data_dir};
+
+/// Checks every `step`-th puzzle of a file (all with step 1); returns how
+/// many were checked.
+fn check_file(name: &str, step: usize, expect: Uniqueness) -> usize {
+    let file = File::open(data_dir().join(name)).expect("data file");
+    let mut sudoku: Option<(Sudoku, Check)> = None;
+    let mut checked = 0;
+    for (k, puzzle) in PuzzleReader::new(BufReader::new(file)).enumerate() {
+        let puzzle = puzzle.unwrap_or_else(|e| panic!("{name}:{e}"));
+        if k % step != 0 {
+            continue;
+        }
+        let shape = puzzle.grid.shape();
+        let (sudoku, check) = sudoku.get_or_insert_with(|| {
+            let sudoku = Sudoku::new(Rules::new(shape)).expect("rules");
+            (sudoku, Check::classic(shape.box_rows(), shape.box_cols()))
+        });
+        let mut solver = sudoku.solver();
+        let at = format!("{name}:{}", puzzle.line);
+        let (solution, uniqueness) = solver.solve_and_check(&puzzle.grid).expect(&at);
+        assert_eq!(uniqueness, expect, "{at}");
+        let solution = solution.expect(&at);
+        assert!(check.solved(solution.cells()), "{at}: not a valid grid");
+        for (r, c, v) in puzzle.grid.givens() {
+            assert_eq!(solution.get(r, c), v, "{at}: given r{}c{} lost", r + 1, c + 1);
+        }
+        if expect == Uniqueness::Unique {
+            assert_eq!(solver.check(&puzzle.grid).expect(&at), Uniqueness::Unique, "{at}");
+        }
+        checked += 1;
+    }
+    checked
+}
+
+/// A sample step: `debug` in debug builds, `release` in release builds.
+fn step(debug: usize, release: usize) -> usize {
+    if cfg!(debug_assertions) { debug } else { release }
+}
+
+#[test]
+fn small_files_all_unique() {
+    for (name, lines) in [
+        ("norvig_hardest.txt", 11),
+        ("top95.txt", 95),
+        ("most_difficult_100_msolve.txt", 100),
+        ("forum_hardest_1106.txt", 375),
+    ] {
+        assert_eq!(check_file(name, 1, Uniqueness::Unique), lines, "{name}");
+    }
+}
+
+#[test]
+fn magictour_top1465_all_unique() {
+    assert_eq!(check_file("magictour_top1465.txt", 1, Uniqueness::Unique), 1465);
+}
+
+#[test]
+fn forum_top1000_all_unique() {
+    assert_eq!(check_file("forum_hardest_1905_top1000_msolve.txt", 1, Uniqueness::Unique), 1000);
+}
+
+#[test]
+fn kaggle_first10k_all_unique() {
+    assert_eq!(check_file("kaggle_1m_first10k.txt", 1, Uniqueness::Unique), 10_000);
+}
+
+#[test]
+fn sixteen_by_sixteen_all_unique() {
+    assert_eq!(check_file("16x16_100.txt", 1, Uniqueness::Unique), 100);
+}
+
+#[test]
+fn seventeen_clue_sample_unique() {
+    let step = step(100, 1);
+    assert_eq!(check_file("17_clue.txt", step, Uniqueness::Unique), 49_158usize.div_ceil(step));
+}
+
+#[test]
+fn forum_hardest_1905_sample_unique() {
+    let step = step(100, 10);
+    assert_eq!(
+        check_file("forum_hardest_1905_11plus.txt", step, Uniqueness::Unique),
+        48_766usize.div_ceil(step)
+    );
+}
+
+#[test]
+fn serg_benchmark_sample_multiple() {
+    let step = step(20, 1);
+    assert_eq!(check_file("serg_benchmark.txt", step, Uniqueness::Multiple), 10_000 / step);
+}

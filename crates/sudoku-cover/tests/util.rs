@@ -1,0 +1,200 @@
+//! Helpers shared by the tests: an independent checker of solutions, a
+//! brute-force counter, full grids to start from, and the data files.
+//!
+//! Nothing here uses the encoder: the checker and the counter work from
+//! the rules as a player states them.
+
+use std::path::PathBuf;
+
+/// The constraints of a sudoku, stated independently of the crate.
+#[derive(Debug, Clone)]
+pub struct Check {
+    pub n: usize,
+    /// Sets of cells `(row, col)` that hold every symbol once.
+    pub houses: Vec<Vec<(usize, usize)>>,
+    /// Cell offsets (one direction of each) whose two ends must differ.
+    pub moves: Vec<(isize, isize)>,
+}
+
+impl Check {
+    /// Rows, columns and `box_rows × box_cols` boxes.
+    pub fn classic(box_rows: usize, box_cols: usize) -> Check {
+        let n = box_rows * box_cols;
+        let mut houses = Check::lines(n).houses;
+        for b in 0..n {
+            let (r0, c0) = (b / box_rows * box_rows, b % box_rows * box_cols);
+            houses.push((0..n).map(|k| (r0 + k / box_cols, c0 + k % box_cols)).collect());
+        }
+        Check { n, houses, moves: Vec::new() }
+    }
+
+    /// Rows and columns only: a Latin square.
+    pub fn lines(n: usize) -> Check {
+        let mut houses = Vec::new();
+        for i in 0..n {
+            houses.push((0..n).map(|j| (i, j)).collect());
+            houses.push((0..n).map(|j| (j, i)).collect());
+        }
+        Check { n, houses, moves: Vec::new() }
+    }
+
+    /// Rows, columns and regions given as one label per cell.
+    pub fn jigsaw(labels: &str) -> Check {
+        let labels: Vec<char> = labels.chars().filter(|c| !c.is_whitespace()).collect();
+        let n = (1..=64).find(|n| n * n == labels.len()).expect("square map");
+        let mut check = Check::lines(n);
+        let mut seen: Vec<char> = Vec::new();
+        for (i, &l) in labels.iter().enumerate() {
+            if !seen.contains(&l) {
+                seen.push(l);
+                check.houses.push(Vec::new());
+            }
+            let k = seen.iter().position(|&s| s == l).unwrap();
+            let base = check.houses.len() - seen.len();
+            check.houses[base + k].push((i / n, i % n));
+        }
+        check
+    }
+
+    pub fn diagonal(mut self) -> Check {
+        let n = self.n;
+        self.houses.push((0..n).map(|i| (i, i)).collect());
+        self.houses.push((0..n).map(|i| (i, n - 1 - i)).collect());
+        self
+    }
+
+    /// The four windows of a 9x9 windoku, or the one of a 4x4.
+    pub fn hyper(mut self) -> Check {
+        let corners: &[(usize, usize)] = match self.n {
+            9 => &[(1, 1), (1, 5), (5, 1), (5, 5)],
+            4 => &[(1, 1)],
+            n => panic!("no hyper windows written down for {n}x{n}"),
+        };
+        let side = if self.n == 9 { 3 } else { 2 };
+        for &(r0, c0) in corners {
+            self.houses.push((0..side * side).map(|k| (r0 + k / side, c0 + k % side)).collect());
+        }
+        self
+    }
+
+    pub fn anti_king(mut self) -> Check {
+        self.moves.extend([(0, 1), (1, 0), (1, 1), (1, -1)]);
+        self
+    }
+
+    pub fn anti_knight(mut self) -> Check {
+        self.moves.extend([(1, 2), (2, 1), (1, -2), (2, -1)]);
+        self
+    }
+
+    /// Whether no two filled cells break a rule (blanks are 0).
+    pub fn consistent(&self, cells: &[u8]) -> bool {
+        let n = self.n;
+        assert_eq!(cells.len(), n * n);
+        for house in &self.houses {
+            let mut seen = vec![false; n + 1];
+            for &(r, c) in house {
+                let v = cells[r * n + c] as usize;
+                if v > n || (v != 0 && std::mem::replace(&mut seen[v], true)) {
+                    return false;
+                }
+            }
+        }
+        for r in 0..n {
+            for c in 0..n {
+                for &(dr, dc) in &self.moves {
+                    let (r2, c2) = (r as isize + dr, c as isize + dc);
+                    if r2 < 0 || c2 < 0 || r2 >= n as isize || c2 >= n as isize {
+                        continue;
+                    }
+                    let (a, b) = (cells[r * n + c], cells[r2 as usize * n + c2 as usize]);
+                    if a != 0 && a == b {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// Whether `cells` is a full grid that keeps the rules.
+    pub fn solved(&self, cells: &[u8]) -> bool {
+        cells.iter().all(|&v| v != 0) && self.consistent(cells)
+    }
+
+    /// Counts completions of `cells` by plain backtracking, up to `limit`.
+    pub fn brute_count(&self, cells: &[u8], limit: u64) -> u64 {
+        let mut cells = cells.to_vec();
+        if !self.consistent(&cells) {
+            return 0;
+        }
+        let mut count = 0;
+        self.brute(&mut cells, 0, limit, &mut count);
+        count
+    }
+
+    fn brute(&self, cells: &mut [u8], from: usize, limit: u64, count: &mut u64) {
+        let Some(i) = (from..cells.len()).find(|&i| cells[i] == 0) else {
+            *count += 1;
+            return;
+        };
+        for v in 1..=self.n as u8 {
+            cells[i] = v;
+            if self.consistent(cells) {
+                self.brute(cells, i + 1, limit, count);
+                if *count >= limit {
+                    break;
+                }
+            }
+        }
+        cells[i] = 0;
+    }
+}
+
+/// A full grid with `box_rows × box_cols` boxes, by the shifting pattern.
+pub fn pattern_grid(box_rows: usize, box_cols: usize) -> Vec<u8> {
+    let n = box_rows * box_cols;
+    (0..n * n)
+        .map(|i| {
+            let (r, c) = (i / n, i % n);
+            (((r % box_rows) * box_cols + r / box_rows + c) % n + 1) as u8
+        })
+        .collect()
+}
+
+/// The folder of the shared data files (`SUDOKU_DATA_DIR` overrides it).
+pub fn data_dir() -> PathBuf {
+    let dir = match std::env::var_os("SUDOKU_DATA_DIR") {
+        Some(dir) => PathBuf::from(dir),
+        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/sudoku"),
+    };
+    assert!(
+        dir.join("README.md").is_file(),
+        "the sudoku data files are not at {}; set SUDOKU_DATA_DIR",
+        dir.display()
+    );
+    dir
+}
+
+/// Loads a fixture from `tests/data/` at compile time.
+#[macro_export]
+macro_rules! fixture {
+    ($name:literal) => {
+        include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/", $name))
+    };
+}
+
+#[test]
+fn pattern_grids_are_solutions() {
+    for (r, c) in [(2, 2), (2, 3), (3, 2), (2, 4), (3, 3), (3, 4), (4, 4), (5, 5)] {
+        assert!(Check::classic(r, c).solved(&pattern_grid(r, c)), "{r}x{c}");
+    }
+}
+
+#[test]
+fn checker_catches_mistakes() {
+    let mut g = pattern_grid(3, 3);
+    g.swap(0, 1);
+    assert!(!Check::classic(3, 3).solved(&g));
+    assert_eq!(Check::classic(2, 2).brute_count(&[0; 16], u64::MAX), 288);
+}
