@@ -88,8 +88,8 @@ pub struct PuzzleReader<R> {
     /// Process the line in `buf` again instead of reading the next.
     replay: bool,
     pending: Option<Pending>,
-    /// Rows of a broken grid still to skip.
-    skip_rows: usize,
+    /// A broken grid: its side and the rows of it still to skip.
+    skip: Option<(usize, usize)>,
     tokens: Vec<Token>,
     done: bool,
 }
@@ -129,7 +129,7 @@ impl<R: BufRead> PuzzleReader<R> {
             line_no: 0,
             replay: false,
             pending: None,
-            skip_rows: 0,
+            skip: None,
             tokens: Vec::new(),
             done: false,
         }
@@ -188,17 +188,25 @@ impl<R: BufRead> PuzzleReader<R> {
             return None;
         }
         if trimmed.is_empty() {
-            self.skip_rows = 0;
+            self.skip = None;
             return self.pending.take().map(|p| Err(incomplete(&p)));
         }
-        if self.skip_rows > 0 {
-            if line.chars().any(|c| !c.is_whitespace() && !SEPARATORS.contains(&c)) {
-                self.skip_rows -= 1;
-            }
-            return None;
-        }
         let numbers_alphabet = self.alphabet.as_ref().is_some_and(Alphabet::is_numbers);
-        let compact = match tokenize(line, line_no, numbers_alphabet, &mut self.tokens) {
+        let tokenized = tokenize(line, line_no, numbers_alphabet, &mut self.tokens);
+        if let Some((n, rows)) = self.skip {
+            // Skip the rest of a broken grid: lines that look like its
+            // rows, up to its last row. Anything else is read as usual.
+            let k = self.tokens.len();
+            match tokenized {
+                Ok(_) if k == 0 => return None,
+                Ok(compact) if k != n || self.is_whole(k, compact) => self.skip = None,
+                _ => {
+                    self.skip = (rows > 1).then_some((n, rows - 1));
+                    return None;
+                }
+            }
+        }
+        let compact = match tokenized {
             Ok(compact) => compact,
             Err(e) => return Some(Err(self.abandon(e))),
         };
@@ -241,7 +249,7 @@ impl<R: BufRead> PuzzleReader<R> {
             Some(t) => t.column,
             None => line.chars().count() + 1,
         };
-        self.skip_rows = p.n - p.rows - 1;
+        self.skip_after(&p);
         let kind = ReadErrorKind::RowLength { expected: p.n, found: k };
         Some(Err(ReadError::new(line_no, column, kind)))
     }
@@ -271,7 +279,7 @@ impl<R: BufRead> PuzzleReader<R> {
     /// Adds the tokens as the next row of `p`.
     fn add_row(&mut self, mut p: Pending) -> Option<Result<Puzzle, ReadError>> {
         if let Err(e) = self.map_tokens(p.n, self.line_no, &mut p.cells) {
-            self.skip_rows = p.n - p.rows - 1;
+            self.skip_after(&p);
             return Some(Err(e));
         }
         p.rows += 1;
@@ -286,9 +294,16 @@ impl<R: BufRead> PuzzleReader<R> {
     /// Drops the grid being read (if any) after an error on this line.
     fn abandon(&mut self, error: ReadError) -> ReadError {
         if let Some(p) = self.pending.take() {
-            self.skip_rows = p.n - p.rows - 1;
+            self.skip_after(&p);
         }
         error
+    }
+
+    /// After an error on the current line, in the row after the `p.rows`
+    /// rows read, skips the rows of `p` that remain.
+    fn skip_after(&mut self, p: &Pending) {
+        let rows = p.n - p.rows - 1;
+        self.skip = (rows > 0).then_some((p.n, rows));
     }
 
     /// Appends the values of the tokens, for a grid of side `n`.
@@ -511,6 +526,15 @@ mod tests {
             "2:6: expected 4 cells in this grid row, found 3"
         );
         assert!(results[1].is_ok());
+    }
+
+    #[test]
+    fn a_bad_first_row_does_not_swallow_what_follows() {
+        let good = "1.3...2.........";
+        let results = read(&format!("12345x\n{good}\n{good}\n"));
+        assert_eq!(results.len(), 3, "{results:?}");
+        assert_eq!(results[0].as_ref().unwrap_err().to_string(), "1:6: unknown symbol 'x'");
+        assert!(results[1].is_ok() && results[2].is_ok());
     }
 
     #[test]
