@@ -15,6 +15,25 @@ pub enum Heuristic {
     First,
 }
 
+/// Which search engine a [`Solver`](crate::Solver) uses. Both find the
+/// same solutions, in the same order, visiting the same search tree.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
+pub enum Engine {
+    /// The bit-parallel engine for problems it takes and is fastest on
+    /// (small plain exact cover, such as a 9x9 sudoku), dancing links for
+    /// the rest.
+    #[default]
+    Auto,
+    /// Dancing links, for every problem.
+    DancingLinks,
+    /// The bit-parallel engine where it can run (exact cover without colors
+    /// or multiplicities, every option with a primary item, at most 8192
+    /// options, at most 254 options per primary item), dancing links where
+    /// it cannot.
+    Bitset,
+}
+
 /// Settings of a [`Solver`](crate::Solver). Cheap to copy.
 ///
 /// ```
@@ -25,6 +44,7 @@ pub enum Heuristic {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Config {
     heuristic: Heuristic,
+    engine: Engine,
 }
 
 impl Config {
@@ -42,5 +62,16 @@ impl Config {
     /// The item-choice rule.
     pub fn get_heuristic(&self) -> Heuristic {
         self.heuristic
+    }
+
+    /// Sets the search engine.
+    pub fn engine(mut self, engine: Engine) -> Config {
+        self.engine = engine;
+        self
+    }
+
+    /// The search engine.
+    pub fn get_engine(&self) -> Engine {
+        self.engine
     }
 }

@@ -83,11 +83,14 @@
 #![warn(missing_debug_implementations)]
 
 mod arena;
+mod bits;
 mod config;
 mod dance;
 mod error;
+mod estimate;
 mod format;
 mod id;
+mod links;
 mod matrix;
 mod parallel;
 mod problem;
@@ -95,11 +98,12 @@ mod search;
 mod split;
 mod stats;
 
-pub use config::{Config, Heuristic};
+pub use config::{Config, Engine, Heuristic};
 pub use error::{Error, ErrorKind};
+pub use estimate::Estimate;
 pub use id::{ColorId, ItemId, MAX_INDEX, OptionId};
 pub use parallel::{Outcome, Parallel, Progress};
 pub use problem::{Bounds, Entry, Problem, ProblemBuilder};
-pub use search::{Estimate, Solutions, Solver, Status};
+pub use search::{Solutions, Solver, Status};
 pub use split::{Part, SplitAt, split};
 pub use stats::Stats;

@@ -13,6 +13,7 @@
 
 use std::collections::HashMap;
 
+use crate::bits::BitMatrix;
 use crate::error::{Error, ErrorKind};
 use crate::id::{ColorId, ItemId, MAX_INDEX, OptionId};
 use crate::matrix::Matrix;
@@ -256,7 +257,9 @@ impl ProblemBuilder {
             return Err(e);
         }
         let matrix = Matrix::new(&self.items, &self.entries, &self.option_start)?;
+        let bits = BitMatrix::new(&matrix, self.option_start.len() - 1);
         Ok(Problem {
+            bits,
             items: self.items,
             names: self.names,
             colors: self.colors,
@@ -277,6 +280,8 @@ pub struct Problem {
     entries: Vec<Entry>,
     option_start: Vec<u32>,
     pub(crate) matrix: Matrix,
+    /// The bit-parallel form, when the problem is small and plain enough.
+    pub(crate) bits: Option<BitMatrix>,
 }
 
 impl Problem {

@@ -9,9 +9,10 @@
 //! of the whole problem, so the parts can be counted anywhere, by anything
 //! that reads Knuth's format: on other machines, by a batch scheduler.
 
-use crate::config::Config;
+use crate::config::{Config, Engine};
 use crate::error::Error;
 use crate::id::{ColorId, ItemId, OptionId};
+use crate::links::Links;
 use crate::matrix::{ROOT, SPACER};
 use crate::problem::{Entry, Problem, ProblemBuilder};
 use crate::search::Solver;
@@ -78,7 +79,8 @@ pub fn split(
     forced: &[OptionId],
     at: SplitAt,
 ) -> Result<Vec<Part>, Error> {
-    let mut solver = Solver::with_config(problem, config);
+    // Residuals are read off the links, so split with dancing links.
+    let mut solver = Solver::with_config(problem, config.engine(Engine::DancingLinks));
     for &o in forced {
         solver.choose(o)?;
     }
@@ -98,7 +100,7 @@ pub fn split(
         let mut next = Vec::new();
         for path in &frontier {
             solver.descend(path);
-            match solver.branching() {
+            match links(&solver).branching() {
                 None => done.push(path.clone()),
                 Some(0) => {}
                 Some(degree) => {
@@ -128,14 +130,21 @@ pub fn split(
     for path in paths {
         let ok = solver.descend(&path);
         debug_assert!(ok);
-        let (problem, origins) = solver.residual_with_origins();
-        parts.push(Part { chosen: solver.chosen(), problem, origins, path });
+        let links = links(&solver);
+        let (problem, origins) = links.residual();
+        let mut chosen = solver.forced().to_vec();
+        links.chosen(&mut chosen);
+        parts.push(Part { chosen, problem, origins, path });
     }
     Ok(parts)
 }
 
-impl Solver<'_> {
-    /// At the node the solver stands on: `None` if it is a solution,
+fn links<'s, 'p>(solver: &'s Solver<'p>) -> &'s Links<'p> {
+    solver.links().expect("a dancing-links solver")
+}
+
+impl Links<'_> {
+    /// At the node the search stands on: `None` if it is a solution,
     /// otherwise its number of branches (0 for a dead end).
     pub(crate) fn branching(&self) -> Option<u32> {
         let m = self.problem().has_multiplicities();
@@ -143,23 +152,11 @@ impl Solver<'_> {
         choice.map(|(_, score)| score.max(0) as u32)
     }
 
-    /// The options forced and chosen so far, from the top down.
-    pub(crate) fn chosen(&self) -> Vec<OptionId> {
-        let mut v = self.forced().to_vec();
-        v.extend(self.chosen_by_search());
-        v
-    }
-
-    /// The problem that remains at the node the solver stands on: its
+    /// The problem that remains at the node the search stands on: its
     /// solutions are exactly the completions of the current partial
-    /// solution (without the options already chosen).
-    pub fn residual(&self) -> Problem {
-        self.residual_with_origins().0
-    }
-
-    /// [`residual`](Self::residual), and the option of the whole problem
-    /// that each of its options comes from.
-    pub fn residual_with_origins(&self) -> (Problem, Vec<OptionId>) {
+    /// solution (without the options already chosen); and the option of the
+    /// whole problem that each of its options comes from.
+    pub(crate) fn residual(&self) -> (Problem, Vec<OptionId>) {
         let problem = self.problem();
         let m = &problem.matrix;
         let d = self.dance();

@@ -1,0 +1,491 @@
+//! The bit-parallel engine, for small plain exact-cover problems such as a
+//! 9x9 sudoku (324 items, 729 options).
+//!
+//! Dancing links shine when lists are long and sparse. On a small dense
+//! problem the search is dominated by choosing the item: a walk over
+//! hundreds of linked headers at every node. This engine keeps, for each
+//! level of the search, a bitset of the options still alive and a byte per
+//! primary item counting them (255 once the item is covered). Choosing the
+//! item is then a scan of a short byte array, which the compiler
+//! vectorizes; choosing an option kills the options that share an item with
+//! it, a word of 64 options at a time. Nothing is undone when the search
+//! backs up: each level works on its own copy of the state (a few hundred
+//! bytes for a sudoku), so backing up is just going back to the level
+//! above.
+//!
+//! The engine visits the same search tree as dancing links, in the same
+//! order: the item with the fewest options, ties to the first in item
+//! order, and its options in the order they were added. It takes problems
+//! without colors or multiplicities whose options each have a primary
+//! item, with at most [`MAX_OPTIONS`] options and at most 254 options per
+//! primary item.
+
+use crate::config::Heuristic;
+use crate::error::{Error, ErrorKind};
+use crate::id::OptionId;
+use crate::matrix::{Matrix, SPACER};
+use crate::search::Status;
+use crate::stats::Stats;
+
+/// The most options a problem may have for this engine.
+pub(crate) const MAX_OPTIONS: usize = 8192;
+/// The count of a covered item.
+const COVERED: u8 = u8::MAX;
+/// No option.
+const NONE: u32 = u32::MAX;
+/// Counts are scanned this many bytes at a time (one SSE2 register).
+const LANES: usize = 16;
+
+/// The immutable part: which options hold which items, as bitsets.
+#[derive(Debug, Clone)]
+pub(crate) struct BitMatrix {
+    /// `u64` words per option bitset.
+    words: usize,
+    /// Primary items (internal numbers `0..primaries`; secondary items come
+    /// after them).
+    primaries: usize,
+    /// Bytes of counts per level: `primaries` rounded up to a multiple of
+    /// [`LANES`], the padding counted as covered.
+    stride: usize,
+    /// For each item, the bitset of options that contain it, sparse: the
+    /// words that are not zero, as (word index, bits), flattened.
+    item_words: Vec<(u32, u64)>,
+    item_start: Vec<u32>,
+    /// The items of each option, flattened.
+    option_items: Vec<u32>,
+    /// The primary items of each option, flattened (they have counts).
+    option_primaries: Vec<u32>,
+    option_start: Vec<u32>,
+    primary_start: Vec<u32>,
+    /// Level-0 state: every option alive, every item's count.
+    initial_alive: Vec<u64>,
+    initial_counts: Vec<u8>,
+}
+
+impl BitMatrix {
+    /// The bit-parallel form of a problem, if this engine can take it.
+    pub(crate) fn new(m: &Matrix, num_options: usize) -> Option<BitMatrix> {
+        if m.has_colors()
+            || m.has_multiplicities()
+            || num_options > MAX_OPTIONS
+            || m.usable.iter().any(|&u| !u)
+        {
+            return None;
+        }
+        let primaries = m.num_primary();
+        let items = m.num_items();
+        let words = num_options.div_ceil(64).max(1);
+        let mut item_options = vec![0u64; items * words];
+        let (mut option_items, mut option_primaries) = (Vec::new(), Vec::new());
+        let (mut option_start, mut primary_start) = (vec![0u32], vec![0u32]);
+        let mut counts = vec![0u32; primaries];
+        for (o, &x) in m.option_node.iter().enumerate() {
+            let mut q = x as usize;
+            while m.nodes[q].top != SPACER {
+                let i = m.nodes[q].top as usize - 1;
+                item_options[i * words + o / 64] |= 1 << (o % 64);
+                option_items.push(i as u32);
+                if i < primaries {
+                    counts[i] += 1;
+                    option_primaries.push(i as u32);
+                }
+                q += 1;
+            }
+            option_start.push(option_items.len() as u32);
+            primary_start.push(option_primaries.len() as u32);
+        }
+        let mut item_words = Vec::new();
+        let mut item_start = vec![0u32];
+        for i in 0..items {
+            for (k, &bits) in item_options[i * words..(i + 1) * words].iter().enumerate() {
+                if bits != 0 {
+                    item_words.push((k as u32, bits));
+                }
+            }
+            item_start.push(item_words.len() as u32);
+        }
+        if counts.iter().any(|&c| c >= u32::from(COVERED)) {
+            return None;
+        }
+        let stride = primaries.div_ceil(LANES) * LANES;
+        let mut initial_alive = vec![0u64; words];
+        for o in 0..num_options {
+            initial_alive[o / 64] |= 1 << (o % 64);
+        }
+        Some(BitMatrix {
+            words,
+            primaries,
+            stride,
+            item_words,
+            item_start,
+            option_items,
+            option_primaries,
+            option_start,
+            primary_start,
+            initial_alive,
+            initial_counts: {
+                let mut c: Vec<u8> = counts.iter().map(|&c| c as u8).collect();
+                c.resize(stride, COVERED);
+                c
+            },
+        })
+    }
+
+    #[inline(always)]
+    fn items(&self, o: usize) -> &[u32] {
+        &self.option_items[self.option_start[o] as usize..self.option_start[o + 1] as usize]
+    }
+
+    #[inline(always)]
+    fn primaries_of(&self, o: usize) -> &[u32] {
+        &self.option_primaries[self.primary_start[o] as usize..self.primary_start[o + 1] as usize]
+    }
+
+    /// The options of item `i`, as sparse bitset words.
+    #[inline(always)]
+    fn options_of(&self, i: usize) -> &[(u32, u64)] {
+        &self.item_words[self.item_start[i] as usize..self.item_start[i + 1] as usize]
+    }
+
+    /// Whether the engine is worth using: small problems, where choosing an
+    /// item by scanning linked headers dominates.
+    pub(crate) fn preferred(&self) -> bool {
+        self.words * 64 <= 1024
+    }
+}
+
+/// The smallest byte (`COVERED` if there are none); `bytes.len()` is a
+/// multiple of [`LANES`]. Written lane by lane so that it compiles to
+/// vector minimums.
+#[inline(always)]
+fn minimum(bytes: &[u8]) -> u8 {
+    let mut lanes = [COVERED; LANES];
+    for chunk in bytes.chunks_exact(LANES) {
+        let chunk: &[u8; LANES] = chunk.try_into().expect("LANES bytes");
+        for k in 0..LANES {
+            lanes[k] = lanes[k].min(chunk[k]);
+        }
+    }
+    let mut m = COVERED;
+    for l in lanes {
+        m = m.min(l);
+    }
+    m
+}
+
+/// The index of the first byte equal to `x`, which must occur; tests
+/// [`LANES`] bytes at a time.
+#[inline(always)]
+fn first_equal(bytes: &[u8], x: u8) -> usize {
+    for (k, chunk) in bytes.chunks_exact(LANES).enumerate() {
+        let chunk: &[u8; LANES] = chunk.try_into().expect("LANES bytes");
+        let mut hit = [false; LANES];
+        for j in 0..LANES {
+            hit[j] = chunk[j] == x;
+        }
+        if hit.contains(&true) {
+            return k * LANES + hit.iter().position(|&h| h).unwrap_or(0);
+        }
+    }
+    0
+}
+
+/// One level of the search.
+#[derive(Debug, Clone, Copy)]
+struct Frame {
+    item: u32,
+    /// The option being tried, or [`NONE`] when the level is exhausted.
+    choice: u32,
+    branch: u32,
+    degree: u32,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum State {
+    Forward,
+    Advance,
+    Backdown,
+    Done,
+}
+
+/// The search state of the bit-parallel engine.
+#[derive(Debug, Clone)]
+pub(crate) struct Bits<'p> {
+    m: &'p BitMatrix,
+    heuristic: Heuristic,
+    /// Level `l`'s alive options: `alive[l * words..(l + 1) * words]`.
+    alive: Vec<u64>,
+    /// Level `l`'s counts: `counts[l * primaries..(l + 1) * primaries]`.
+    counts: Vec<u8>,
+    frames: Vec<Frame>,
+    floor: usize,
+    state: State,
+    pub(crate) stats: Stats,
+    pause_at: u64,
+}
+
+impl<'p> Bits<'p> {
+    pub(crate) fn new(m: &'p BitMatrix, heuristic: Heuristic) -> Bits<'p> {
+        Bits {
+            m,
+            heuristic,
+            alive: m.initial_alive.clone(),
+            counts: m.initial_counts.clone(),
+            frames: Vec::new(),
+            floor: 0,
+            state: State::Forward,
+            stats: Stats::default(),
+            pause_at: u64::MAX,
+        }
+    }
+
+    pub(crate) fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// Forgets the search, keeping the forced options (level 0 is never
+    /// touched by the search).
+    pub(crate) fn unwind(&mut self) {
+        self.frames.clear();
+        self.floor = 0;
+        self.state = State::Forward;
+    }
+
+    pub(crate) fn reset_search(&mut self) {
+        self.unwind();
+        self.stats = Stats::default();
+    }
+
+    /// Forgets the search and the forced options.
+    pub(crate) fn reset(&mut self) {
+        self.reset_search();
+        let (w, p) = (self.m.words, self.m.stride);
+        self.alive[..w].copy_from_slice(&self.m.initial_alive);
+        self.counts[..p].copy_from_slice(&self.m.initial_counts);
+    }
+
+    /// Forces an option into the partial solution.
+    pub(crate) fn choose(&mut self, option: OptionId) -> Result<(), Error> {
+        let o = option.index();
+        if o + 1 >= self.m.option_start.len() {
+            return Err(Error::new(ErrorKind::OutOfRange("option", o)));
+        }
+        self.unwind();
+        if self.alive[o / 64] >> (o % 64) & 1 == 0 {
+            return Err(Error::new(ErrorKind::Conflict { option: o }));
+        }
+        self.apply(0, o);
+        Ok(())
+    }
+
+    /// Kills every option at `level` that shares an item with option `o`
+    /// (`o` included) and marks `o`'s primary items covered. Counts updates
+    /// as dancing links would: one per covered item, and one per node of a
+    /// killed option taken out of another item's list.
+    #[inline(always)]
+    fn apply(&mut self, level: usize, o: usize) {
+        let m = self.m;
+        let (w, p, stride) = (m.words, m.primaries, m.stride);
+        let alive = &mut self.alive[level * w..(level + 1) * w];
+        let counts = &mut self.counts[level * stride..(level + 1) * stride];
+        let mut updates = 0;
+        for &i in m.items(o) {
+            let i = i as usize;
+            for &(wi, bits) in m.options_of(i) {
+                let a = &mut alive[wi as usize];
+                let mut kill = *a & bits;
+                if kill == 0 {
+                    continue;
+                }
+                *a &= !kill;
+                while kill != 0 {
+                    let q = wi as usize * 64 + kill.trailing_zeros() as usize;
+                    kill &= kill - 1;
+                    for &j in m.primaries_of(q) {
+                        counts[j as usize] -= 1;
+                    }
+                    updates += m.items(q).len() as u64 - 1;
+                }
+            }
+            if i < p {
+                counts[i] = COVERED;
+            }
+            updates += 1;
+        }
+        self.stats.updates += updates;
+    }
+
+    /// The item to branch on at `level`: `None` if every primary item is
+    /// covered (a solution), else the item and its number of options.
+    #[inline(always)]
+    fn choose_item(&self, level: usize) -> Option<(u32, u32)> {
+        let stride = self.m.stride;
+        let counts = &self.counts[level * stride..(level + 1) * stride];
+        let pos = match self.heuristic {
+            Heuristic::First => counts.iter().position(|&c| c != COVERED)?,
+            _ => {
+                let min = minimum(counts);
+                if min == COVERED {
+                    return None;
+                }
+                first_equal(counts, min)
+            }
+        };
+        Some((pos as u32, u32::from(counts[pos])))
+    }
+
+    /// The first option at `level` after option `after` (or from the start
+    /// if `after` is [`NONE`]) that contains `item`; [`NONE`] if none.
+    #[inline(always)]
+    fn next_option(&self, level: usize, item: u32, after: u32) -> u32 {
+        let w = self.m.words;
+        let alive = &self.alive[level * w..(level + 1) * w];
+        let start = if after == NONE { 0 } else { after + 1 };
+        for &(wi, bits) in self.m.options_of(item as usize) {
+            if (wi + 1) * 64 <= start {
+                continue;
+            }
+            let mut live = alive[wi as usize] & bits;
+            if wi * 64 < start {
+                live &= !0u64 << (start % 64);
+            }
+            if live != 0 {
+                return wi * 64 + live.trailing_zeros();
+            }
+        }
+        NONE
+    }
+
+    /// Makes room for level `level` and copies level `level - 1` into it.
+    #[inline(always)]
+    fn push_level(&mut self, level: usize) {
+        let (w, p) = (self.m.words, self.m.stride);
+        if self.alive.len() < (level + 1) * w {
+            self.alive.resize((level + 1) * w, 0);
+            self.counts.resize((level + 1) * p, 0);
+        }
+        self.alive.copy_within((level - 1) * w..level * w, level * w);
+        self.counts.copy_within((level - 1) * p..level * p, level * p);
+    }
+
+    pub(crate) fn run(&mut self, max_nodes: u64) -> Status {
+        if self.state == State::Done {
+            return Status::Done;
+        }
+        self.pause_at = self.stats.nodes.saturating_add(max_nodes).saturating_add(1);
+        let mut state = self.state;
+        let status = loop {
+            match state {
+                State::Forward => {
+                    self.stats.nodes += 1;
+                    if self.stats.nodes >= self.pause_at {
+                        self.stats.nodes -= 1;
+                        break Status::Paused;
+                    }
+                    let level = self.frames.len();
+                    match self.choose_item(level) {
+                        None => {
+                            state = State::Backdown;
+                            self.stats.solutions += 1;
+                            break Status::Solution;
+                        }
+                        Some((_, 0)) => state = State::Backdown,
+                        Some((item, degree)) => {
+                            let choice = self.next_option(level, item, NONE);
+                            self.frames.push(Frame { item, choice, branch: 0, degree });
+                            state = State::Advance;
+                        }
+                    }
+                }
+                State::Advance => {
+                    let level = self.frames.len();
+                    let choice = self.frames[level - 1].choice;
+                    if choice == NONE {
+                        self.frames.pop();
+                        state = State::Backdown;
+                        continue;
+                    }
+                    self.push_level(level);
+                    self.apply(level, choice as usize);
+                    if level > self.stats.max_depth {
+                        self.stats.max_depth = level;
+                    }
+                    state = State::Forward;
+                }
+                State::Backdown => {
+                    let level = self.frames.len();
+                    if level <= self.floor {
+                        state = State::Done;
+                        break Status::Done;
+                    }
+                    let f = self.frames[level - 1];
+                    let next = self.next_option(level - 1, f.item, f.choice);
+                    let f = &mut self.frames[level - 1];
+                    f.choice = next;
+                    f.branch += 1;
+                    state = State::Advance;
+                }
+                State::Done => break Status::Done,
+            }
+        };
+        self.state = state;
+        status
+    }
+
+    /// Appends the options chosen by the search, from the top down.
+    pub(crate) fn chosen(&self, out: &mut Vec<OptionId>) {
+        out.extend(self.frames.iter().map(|f| OptionId::new(f.choice as usize)));
+    }
+
+    pub(crate) fn position(&self) -> Vec<(u32, u32)> {
+        self.frames.iter().map(|f| (f.branch, f.degree)).collect()
+    }
+
+    pub(crate) fn progress(&self) -> f64 {
+        if self.state == State::Done {
+            return 1.0;
+        }
+        crate::estimate::fraction(self.frames[self.floor..].iter().map(|f| (f.branch, f.degree)))
+    }
+
+    /// See `Links::descend`.
+    pub(crate) fn descend(&mut self, path: &[u32]) -> bool {
+        self.unwind();
+        for &k in path {
+            let level = self.frames.len();
+            let Some((item, degree)) = self.choose_item(level) else { return self.fail() };
+            let mut choice = self.next_option(level, item, NONE);
+            for _ in 0..k {
+                if choice == NONE {
+                    break;
+                }
+                choice = self.next_option(level, item, choice);
+            }
+            if choice == NONE {
+                return self.fail();
+            }
+            self.frames.push(Frame { item, choice, branch: k, degree });
+            self.push_level(level + 1);
+            self.apply(level + 1, choice as usize);
+        }
+        self.floor = path.len();
+        true
+    }
+
+    fn fail(&mut self) -> bool {
+        self.unwind();
+        false
+    }
+
+    /// See `Links::split_floor`.
+    pub(crate) fn split_floor(&mut self) -> Option<(Vec<u32>, std::ops::RangeInclusive<u32>)> {
+        if self.floor >= self.frames.len() {
+            return None;
+        }
+        let f = self.frames[self.floor];
+        let prefix: Vec<u32> = self.frames[..self.floor].iter().map(|f| f.branch).collect();
+        self.floor += 1;
+        let last = f.degree.max(f.branch + 1) - 1;
+        Some((prefix, f.branch + 1..=last))
+    }
+}
