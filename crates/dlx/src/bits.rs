@@ -33,7 +33,8 @@ pub(crate) const MAX_OPTIONS: usize = 8192;
 const COVERED: u8 = u8::MAX;
 /// No option.
 const NONE: u32 = u32::MAX;
-/// Counts are scanned this many bytes at a time (one SSE2 register).
+/// Counts are scanned this many bytes at a time (one SSE2 register); a
+/// multiple of 8.
 const LANES: usize = 16;
 
 /// The immutable part: which options hold which items, as bitsets.
@@ -53,10 +54,15 @@ pub(crate) struct BitMatrix {
     item_start: Vec<u32>,
     /// The items of each option, flattened.
     option_items: Vec<u32>,
-    /// The primary items of each option, flattened (they have counts).
+    /// The primary items of each option (they have counts), `width` per
+    /// option, padded with `stride` (a scratch byte past the scanned counts)
+    /// so that every option has the same number.
     option_primaries: Vec<u32>,
+    width: usize,
+    /// The number of items of each option minus one: the updates dancing
+    /// links would make to hide it.
+    cost: Vec<u32>,
     option_start: Vec<u32>,
-    primary_start: Vec<u32>,
     /// Level-0 state: every option alive, every item's count.
     initial_alive: Vec<u64>,
     initial_counts: Vec<u8>,
@@ -76,8 +82,8 @@ impl BitMatrix {
         let items = m.num_items();
         let words = num_options.div_ceil(64).max(1);
         let mut item_options = vec![0u64; items * words];
-        let (mut option_items, mut option_primaries) = (Vec::new(), Vec::new());
-        let (mut option_start, mut primary_start) = (vec![0u32], vec![0u32]);
+        let (mut option_items, mut primaries_of) = (Vec::new(), Vec::new());
+        let mut option_start = vec![0u32];
         let mut counts = vec![0u32; primaries];
         for (o, &x) in m.option_node.iter().enumerate() {
             let mut q = x as usize;
@@ -87,12 +93,17 @@ impl BitMatrix {
                 option_items.push(i as u32);
                 if i < primaries {
                     counts[i] += 1;
-                    option_primaries.push(i as u32);
                 }
                 q += 1;
             }
+            let start = *option_start.last().expect("starts at 0") as usize;
+            let own: Vec<u32> = option_items[start..]
+                .iter()
+                .copied()
+                .filter(|&i| (i as usize) < primaries)
+                .collect();
+            primaries_of.push(own);
             option_start.push(option_items.len() as u32);
-            primary_start.push(option_primaries.len() as u32);
         }
         let mut item_words = Vec::new();
         let mut item_start = vec![0u32];
@@ -108,6 +119,13 @@ impl BitMatrix {
             return None;
         }
         let stride = primaries.div_ceil(LANES) * LANES;
+        let width = primaries_of.iter().map(Vec::len).max().unwrap_or(0);
+        let mut option_primaries = Vec::with_capacity(num_options * width);
+        for own in &primaries_of {
+            option_primaries.extend(own);
+            option_primaries.extend(std::iter::repeat_n(stride as u32, width - own.len()));
+        }
+        let cost = option_start.windows(2).map(|w| w[1] - w[0] - 1).collect();
         let mut initial_alive = vec![0u64; words];
         for o in 0..num_options {
             initial_alive[o / 64] |= 1 << (o % 64);
@@ -120,12 +138,13 @@ impl BitMatrix {
             item_start,
             option_items,
             option_primaries,
+            width,
+            cost,
             option_start,
-            primary_start,
             initial_alive,
             initial_counts: {
                 let mut c: Vec<u8> = counts.iter().map(|&c| c as u8).collect();
-                c.resize(stride, COVERED);
+                c.resize(stride + LANES, COVERED);
                 c
             },
         })
@@ -138,7 +157,13 @@ impl BitMatrix {
 
     #[inline(always)]
     fn primaries_of(&self, o: usize) -> &[u32] {
-        &self.option_primaries[self.primary_start[o] as usize..self.primary_start[o + 1] as usize]
+        &self.option_primaries[o * self.width..(o + 1) * self.width]
+    }
+
+    /// Bytes of counts per level: the scanned ones and a scratch lane.
+    #[inline(always)]
+    fn level_bytes(&self) -> usize {
+        self.stride + LANES
     }
 
     /// The options of item `i`, as sparse bitset words.
@@ -173,18 +198,20 @@ fn minimum(bytes: &[u8]) -> u8 {
     m
 }
 
-/// The index of the first byte equal to `x`, which must occur; tests
-/// [`LANES`] bytes at a time.
+/// The index of the first byte equal to `x`, which must occur. Tests eight
+/// bytes at a time: after `xor` with `x` repeated, the classic "has a zero
+/// byte" test marks the first match exactly (false marks can only follow a
+/// true one).
 #[inline(always)]
 fn first_equal(bytes: &[u8], x: u8) -> usize {
-    for (k, chunk) in bytes.chunks_exact(LANES).enumerate() {
-        let chunk: &[u8; LANES] = chunk.try_into().expect("LANES bytes");
-        let mut hit = [false; LANES];
-        for j in 0..LANES {
-            hit[j] = chunk[j] == x;
-        }
-        if hit.contains(&true) {
-            return k * LANES + hit.iter().position(|&h| h).unwrap_or(0);
+    const ONES: u64 = u64::from_le_bytes([0x01; 8]);
+    const HIGHS: u64 = u64::from_le_bytes([0x80; 8]);
+    let pattern = u64::from_le_bytes([x; 8]);
+    for (k, chunk) in bytes.chunks_exact(8).enumerate() {
+        let v = u64::from_le_bytes(chunk.try_into().expect("8 bytes")) ^ pattern;
+        let zero = v.wrapping_sub(ONES) & !v & HIGHS;
+        if zero != 0 {
+            return k * 8 + (zero.trailing_zeros() / 8) as usize;
         }
     }
     0
@@ -215,7 +242,7 @@ pub(crate) struct Bits<'p> {
     heuristic: Heuristic,
     /// Level `l`'s alive options: `alive[l * words..(l + 1) * words]`.
     alive: Vec<u64>,
-    /// Level `l`'s counts: `counts[l * primaries..(l + 1) * primaries]`.
+    /// Level `l`'s counts: `level_bytes` bytes from `l * level_bytes`.
     counts: Vec<u8>,
     frames: Vec<Frame>,
     floor: usize,
@@ -259,7 +286,7 @@ impl<'p> Bits<'p> {
     /// Forgets the search and the forced options.
     pub(crate) fn reset(&mut self) {
         self.reset_search();
-        let (w, p) = (self.m.words, self.m.stride);
+        let (w, p) = (self.m.words, self.m.level_bytes());
         self.alive[..w].copy_from_slice(&self.m.initial_alive);
         self.counts[..p].copy_from_slice(&self.m.initial_counts);
     }
@@ -285,9 +312,9 @@ impl<'p> Bits<'p> {
     #[inline(always)]
     fn apply(&mut self, level: usize, o: usize) {
         let m = self.m;
-        let (w, p, stride) = (m.words, m.primaries, m.stride);
+        let (w, p, bytes) = (m.words, m.primaries, m.level_bytes());
         let alive = &mut self.alive[level * w..(level + 1) * w];
-        let counts = &mut self.counts[level * stride..(level + 1) * stride];
+        let counts = &mut self.counts[level * bytes..(level + 1) * bytes];
         let mut updates = 0;
         for &i in m.items(o) {
             let i = i as usize;
@@ -302,9 +329,10 @@ impl<'p> Bits<'p> {
                     let q = wi as usize * 64 + kill.trailing_zeros() as usize;
                     kill &= kill - 1;
                     for &j in m.primaries_of(q) {
-                        counts[j as usize] -= 1;
+                        // The scratch byte wraps; real counts never do.
+                        counts[j as usize] = counts[j as usize].wrapping_sub(1);
                     }
-                    updates += m.items(q).len() as u64 - 1;
+                    updates += u64::from(m.cost[q]);
                 }
             }
             if i < p {
@@ -319,8 +347,8 @@ impl<'p> Bits<'p> {
     /// covered (a solution), else the item and its number of options.
     #[inline(always)]
     fn choose_item(&self, level: usize) -> Option<(u32, u32)> {
-        let stride = self.m.stride;
-        let counts = &self.counts[level * stride..(level + 1) * stride];
+        let (stride, bytes) = (self.m.stride, self.m.level_bytes());
+        let counts = &self.counts[level * bytes..level * bytes + stride];
         let pos = match self.heuristic {
             Heuristic::First => counts.iter().position(|&c| c != COVERED)?,
             _ => {
@@ -359,7 +387,7 @@ impl<'p> Bits<'p> {
     /// Makes room for level `level` and copies level `level - 1` into it.
     #[inline(always)]
     fn push_level(&mut self, level: usize) {
-        let (w, p) = (self.m.words, self.m.stride);
+        let (w, p) = (self.m.words, self.m.level_bytes());
         if self.alive.len() < (level + 1) * w {
             self.alive.resize((level + 1) * w, 0);
             self.counts.resize((level + 1) * p, 0);
@@ -487,5 +515,28 @@ impl<'p> Bits<'p> {
         self.floor += 1;
         let last = f.degree.max(f.branch + 1) - 1;
         Some((prefix, f.branch + 1..=last))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn minimum_and_first_equal() {
+        let mut bytes = vec![COVERED; 48];
+        assert_eq!(minimum(&bytes), COVERED);
+        bytes[37] = 3;
+        bytes[41] = 3;
+        bytes[45] = 7;
+        assert_eq!(minimum(&bytes), 3);
+        assert_eq!(first_equal(&bytes, 3), 37);
+        assert_eq!(first_equal(&bytes, 7), 45);
+        // A byte one above the pattern must not be mistaken for it.
+        bytes[2] = 4;
+        bytes[3] = 1;
+        assert_eq!(first_equal(&bytes, 1), 3);
+        bytes[0] = 0;
+        assert_eq!((minimum(&bytes), first_equal(&bytes, 0)), (0, 0));
     }
 }
