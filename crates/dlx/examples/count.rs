@@ -1,11 +1,12 @@
 //! Counts the solutions of a problem in Knuth's format and prints Knuth's
 //! statistics: `cargo run --release -p dlx --example count -- FILE [THREADS]`.
+//! Set `DLX_ENGINE=links` or `DLX_ENGINE=bits` to choose the engine.
 
 use std::error::Error;
 use std::fs::File;
 use std::io::BufReader;
 
-use dlx::{Parallel, Problem, Solver};
+use dlx::{Config, Engine, Parallel, Problem, Solver};
 
 fn try_main() -> Result<(), Box<dyn Error>> {
     let path = std::env::args().nth(1).ok_or("usage: count FILE")?;
@@ -15,12 +16,19 @@ fn try_main() -> Result<(), Box<dyn Error>> {
         Some(t) => t.parse().map_err(|_| format!("bad thread count `{t}`"))?,
         None => 1,
     };
+    let engine = match std::env::var("DLX_ENGINE").as_deref() {
+        Ok("links") => Engine::DancingLinks,
+        Ok("bits") => Engine::Bitset,
+        _ => Engine::Auto,
+    };
+    let config = Config::new().engine(engine);
     let (count, s) = if threads > 1 {
-        let outcome = Parallel::new(&problem).threads(threads).count()?;
+        let outcome = Parallel::new(&problem).threads(threads).config(config).count()?;
         println!("wall time {:.3}s on {threads} threads", outcome.wall.as_secs_f64());
         (outcome.solutions, outcome.stats)
     } else {
-        let mut solver = Solver::new(&problem);
+        let mut solver = Solver::with_config(&problem, config);
+        println!("engine: {:?}", solver.engine());
         (solver.count(), solver.stats())
     };
     println!(

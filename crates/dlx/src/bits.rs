@@ -1,9 +1,10 @@
-//! The bit-parallel engine, for small plain exact-cover problems such as a
-//! 9x9 sudoku (324 items, 729 options).
+//! The bit-parallel engine, for plain exact-cover problems of up to a few
+//! thousand options: a 9x9 sudoku (324 items, 729 options), n queens,
+//! Langford pairs, pentomino tilings.
 //!
-//! Dancing links shine when lists are long and sparse. On a small dense
-//! problem the search is dominated by choosing the item: a walk over
-//! hundreds of linked headers at every node. This engine keeps, for each
+//! Dancing links undo every removal when the search backs up, and on a
+//! problem with hundreds of items they walk hundreds of linked headers at
+//! every node to choose one. This engine keeps, for each
 //! level of the search, a bitset of the options still alive and a byte per
 //! primary item counting them (255 once the item is covered). Choosing the
 //! item is then a scan of a short byte array, which the compiler
@@ -17,7 +18,7 @@
 //! order: the item with the fewest options, ties to the first in item
 //! order, and its options in the order they were added. It takes problems
 //! without colors or multiplicities whose options each have a primary
-//! item, with at most [`MAX_OPTIONS`] options and at most 254 options per
+//! item, with at most [`MAX_OPTIONS`] options and fewer than 65,535 options per
 //! primary item.
 
 use crate::config::Heuristic;
@@ -29,13 +30,98 @@ use crate::stats::Stats;
 
 /// The most options a problem may have for this engine.
 pub(crate) const MAX_OPTIONS: usize = 8192;
-/// The count of a covered item.
-const COVERED: u8 = u8::MAX;
 /// No option.
 const NONE: u32 = u32::MAX;
-/// Counts are scanned this many bytes at a time (one SSE2 register); a
-/// multiple of 8.
+/// Counts are scanned this many at a time; a multiple of 8.
 const LANES: usize = 16;
+
+/// A count of live options per item: `u8` when no item has more than 254
+/// options (a sudoku), `u16` otherwise (a pentomino's pieces). The largest
+/// value marks a covered item.
+pub(crate) trait Count: Copy + Ord + std::fmt::Debug + Send + Sync + 'static {
+    /// The count of a covered item.
+    const COVERED: Self;
+    fn from_u32(x: u32) -> Self;
+    fn to_u32(self) -> u32;
+    /// Subtracts one, wrapping (only the scratch slot ever wraps).
+    fn dec(self) -> Self;
+    /// The index of the first element equal to `x`, which must occur.
+    fn first_equal(xs: &[Self], x: Self) -> usize;
+}
+
+/// The classic "has a zero lane" test, on eight lanes of `bits` bits packed
+/// in a `u64`: after `xor` with the pattern, it marks the first match
+/// exactly (false marks can only follow a true one).
+#[inline(always)]
+fn first_zero_lane(v: u64, ones: u64, highs: u64, bits: u32) -> Option<usize> {
+    let zero = v.wrapping_sub(ones) & !v & highs;
+    (zero != 0).then(|| (zero.trailing_zeros() / bits) as usize)
+}
+
+impl Count for u8 {
+    const COVERED: u8 = u8::MAX;
+
+    #[inline(always)]
+    fn from_u32(x: u32) -> u8 {
+        x as u8
+    }
+
+    #[inline(always)]
+    fn to_u32(self) -> u32 {
+        u32::from(self)
+    }
+
+    #[inline(always)]
+    fn dec(self) -> u8 {
+        self.wrapping_sub(1)
+    }
+
+    #[inline(always)]
+    fn first_equal(xs: &[u8], x: u8) -> usize {
+        let pattern = u64::from_le_bytes([x; 8]);
+        let (ones, highs) = (u64::from_le_bytes([0x01; 8]), u64::from_le_bytes([0x80; 8]));
+        for (k, chunk) in xs.chunks_exact(8).enumerate() {
+            let v = u64::from_le_bytes(chunk.try_into().expect("8 bytes")) ^ pattern;
+            if let Some(i) = first_zero_lane(v, ones, highs, 8) {
+                return k * 8 + i;
+            }
+        }
+        0
+    }
+}
+
+impl Count for u16 {
+    const COVERED: u16 = u16::MAX;
+
+    #[inline(always)]
+    fn from_u32(x: u32) -> u16 {
+        x as u16
+    }
+
+    #[inline(always)]
+    fn to_u32(self) -> u32 {
+        u32::from(self)
+    }
+
+    #[inline(always)]
+    fn dec(self) -> u16 {
+        self.wrapping_sub(1)
+    }
+
+    #[inline(always)]
+    fn first_equal(xs: &[u16], x: u16) -> usize {
+        let lane = |v: u16| u64::from(v);
+        let pattern = lane(x) * 0x0001_0001_0001_0001;
+        let (ones, highs) = (0x0001_0001_0001_0001, 0x8000_8000_8000_8000);
+        for (k, c) in xs.chunks_exact(4).enumerate() {
+            let v = lane(c[0]) | lane(c[1]) << 16 | lane(c[2]) << 32 | lane(c[3]) << 48;
+            if let Some(i) = first_zero_lane(v ^ pattern, ones, highs, 16) {
+                return k * 4 + i;
+            }
+        }
+        0
+    }
+}
 
 /// The immutable part: which options hold which items, as bitsets.
 #[derive(Debug, Clone)]
@@ -65,7 +151,7 @@ pub(crate) struct BitMatrix {
     option_start: Vec<u32>,
     /// Level-0 state: every option alive, every item's count.
     initial_alive: Vec<u64>,
-    initial_counts: Vec<u8>,
+    initial_counts: Vec<u32>,
 }
 
 impl BitMatrix {
@@ -115,7 +201,7 @@ impl BitMatrix {
             }
             item_start.push(item_words.len() as u32);
         }
-        if counts.iter().any(|&c| c >= u32::from(COVERED)) {
+        if counts.iter().any(|&c| c >= u32::from(u16::MAX)) {
             return None;
         }
         let stride = primaries.div_ceil(LANES) * LANES;
@@ -142,11 +228,7 @@ impl BitMatrix {
             cost,
             option_start,
             initial_alive,
-            initial_counts: {
-                let mut c: Vec<u8> = counts.iter().map(|&c| c as u8).collect();
-                c.resize(stride + LANES, COVERED);
-                c
-            },
+            initial_counts: counts,
         })
     }
 
@@ -172,49 +254,37 @@ impl BitMatrix {
         &self.item_words[self.item_start[i] as usize..self.item_start[i + 1] as usize]
     }
 
-    /// Whether the engine is worth using: small problems, where choosing an
-    /// item by scanning linked headers dominates.
-    pub(crate) fn preferred(&self) -> bool {
-        self.words * 64 <= 1024
+    /// Whether one byte holds every count (else two bytes do).
+    pub(crate) fn narrow(&self) -> bool {
+        self.initial_counts.iter().all(|&c| c < u32::from(u8::MAX))
+    }
+
+    /// The level-0 counts in `T`, padded with covered slots (the lanes past
+    /// the last item, and the scratch lane).
+    fn counts<T: Count>(&self) -> Vec<T> {
+        let mut c: Vec<T> = self.initial_counts.iter().map(|&c| T::from_u32(c)).collect();
+        c.resize(self.level_bytes(), T::COVERED);
+        c
     }
 }
 
-/// The smallest byte (`COVERED` if there are none); `bytes.len()` is a
+/// The smallest count (`T::COVERED` if there are none); `counts.len()` is a
 /// multiple of [`LANES`]. Written lane by lane so that it compiles to
 /// vector minimums.
 #[inline(always)]
-fn minimum(bytes: &[u8]) -> u8 {
-    let mut lanes = [COVERED; LANES];
-    for chunk in bytes.chunks_exact(LANES) {
-        let chunk: &[u8; LANES] = chunk.try_into().expect("LANES bytes");
+fn minimum<T: Count>(counts: &[T]) -> T {
+    let mut lanes = [T::COVERED; LANES];
+    for chunk in counts.chunks_exact(LANES) {
+        let chunk: &[T; LANES] = chunk.try_into().expect("LANES counts");
         for k in 0..LANES {
             lanes[k] = lanes[k].min(chunk[k]);
         }
     }
-    let mut m = COVERED;
+    let mut m = T::COVERED;
     for l in lanes {
         m = m.min(l);
     }
     m
-}
-
-/// The index of the first byte equal to `x`, which must occur. Tests eight
-/// bytes at a time: after `xor` with `x` repeated, the classic "has a zero
-/// byte" test marks the first match exactly (false marks can only follow a
-/// true one).
-#[inline(always)]
-fn first_equal(bytes: &[u8], x: u8) -> usize {
-    const ONES: u64 = u64::from_le_bytes([0x01; 8]);
-    const HIGHS: u64 = u64::from_le_bytes([0x80; 8]);
-    let pattern = u64::from_le_bytes([x; 8]);
-    for (k, chunk) in bytes.chunks_exact(8).enumerate() {
-        let v = u64::from_le_bytes(chunk.try_into().expect("8 bytes")) ^ pattern;
-        let zero = v.wrapping_sub(ONES) & !v & HIGHS;
-        if zero != 0 {
-            return k * 8 + (zero.trailing_zeros() / 8) as usize;
-        }
-    }
-    0
 }
 
 /// One level of the search.
@@ -237,13 +307,13 @@ enum State {
 
 /// The search state of the bit-parallel engine.
 #[derive(Debug, Clone)]
-pub(crate) struct Bits<'p> {
+pub(crate) struct Bits<'p, T> {
     m: &'p BitMatrix,
     heuristic: Heuristic,
     /// Level `l`'s alive options: `alive[l * words..(l + 1) * words]`.
     alive: Vec<u64>,
     /// Level `l`'s counts: `level_bytes` bytes from `l * level_bytes`.
-    counts: Vec<u8>,
+    counts: Vec<T>,
     frames: Vec<Frame>,
     floor: usize,
     state: State,
@@ -251,13 +321,13 @@ pub(crate) struct Bits<'p> {
     pause_at: u64,
 }
 
-impl<'p> Bits<'p> {
-    pub(crate) fn new(m: &'p BitMatrix, heuristic: Heuristic) -> Bits<'p> {
+impl<'p, T: Count> Bits<'p, T> {
+    pub(crate) fn new(m: &'p BitMatrix, heuristic: Heuristic) -> Bits<'p, T> {
         Bits {
             m,
             heuristic,
             alive: m.initial_alive.clone(),
-            counts: m.initial_counts.clone(),
+            counts: m.counts(),
             frames: Vec::new(),
             floor: 0,
             state: State::Forward,
@@ -288,7 +358,10 @@ impl<'p> Bits<'p> {
         self.reset_search();
         let (w, p) = (self.m.words, self.m.level_bytes());
         self.alive[..w].copy_from_slice(&self.m.initial_alive);
-        self.counts[..p].copy_from_slice(&self.m.initial_counts);
+        for (c, &i) in self.counts[..p].iter_mut().zip(&self.m.initial_counts) {
+            *c = T::from_u32(i);
+        }
+        self.counts[self.m.initial_counts.len()..p].fill(T::COVERED);
     }
 
     /// Forces an option into the partial solution.
@@ -330,13 +403,13 @@ impl<'p> Bits<'p> {
                     kill &= kill - 1;
                     for &j in m.primaries_of(q) {
                         // The scratch byte wraps; real counts never do.
-                        counts[j as usize] = counts[j as usize].wrapping_sub(1);
+                        counts[j as usize] = counts[j as usize].dec();
                     }
                     updates += u64::from(m.cost[q]);
                 }
             }
             if i < p {
-                counts[i] = COVERED;
+                counts[i] = T::COVERED;
             }
             updates += 1;
         }
@@ -350,16 +423,16 @@ impl<'p> Bits<'p> {
         let (stride, bytes) = (self.m.stride, self.m.level_bytes());
         let counts = &self.counts[level * bytes..level * bytes + stride];
         let pos = match self.heuristic {
-            Heuristic::First => counts.iter().position(|&c| c != COVERED)?,
+            Heuristic::First => counts.iter().position(|&c| c != T::COVERED)?,
             _ => {
                 let min = minimum(counts);
-                if min == COVERED {
+                if min == T::COVERED {
                     return None;
                 }
-                first_equal(counts, min)
+                T::first_equal(counts, min)
             }
         };
-        Some((pos as u32, u32::from(counts[pos])))
+        Some((pos as u32, counts[pos].to_u32()))
     }
 
     /// The first option at `level` after option `after` (or from the start
@@ -390,7 +463,7 @@ impl<'p> Bits<'p> {
         let (w, p) = (self.m.words, self.m.level_bytes());
         if self.alive.len() < (level + 1) * w {
             self.alive.resize((level + 1) * w, 0);
-            self.counts.resize((level + 1) * p, 0);
+            self.counts.resize((level + 1) * p, T::COVERED);
         }
         self.alive.copy_within((level - 1) * w..level * w, level * w);
         self.counts.copy_within((level - 1) * p..level * p, level * p);
@@ -524,19 +597,23 @@ mod tests {
 
     #[test]
     fn minimum_and_first_equal() {
-        let mut bytes = vec![COVERED; 48];
-        assert_eq!(minimum(&bytes), COVERED);
-        bytes[37] = 3;
-        bytes[41] = 3;
-        bytes[45] = 7;
-        assert_eq!(minimum(&bytes), 3);
-        assert_eq!(first_equal(&bytes, 3), 37);
-        assert_eq!(first_equal(&bytes, 7), 45);
-        // A byte one above the pattern must not be mistaken for it.
-        bytes[2] = 4;
-        bytes[3] = 1;
-        assert_eq!(first_equal(&bytes, 1), 3);
-        bytes[0] = 0;
-        assert_eq!((minimum(&bytes), first_equal(&bytes, 0)), (0, 0));
+        fn check<T: Count + From<u8>>() {
+            let mut xs = vec![T::COVERED; 48];
+            assert_eq!(minimum(&xs), T::COVERED);
+            xs[37] = T::from(3);
+            xs[41] = T::from(3);
+            xs[45] = T::from(7);
+            assert_eq!(minimum(&xs), T::from(3));
+            assert_eq!(T::first_equal(&xs, T::from(3)), 37);
+            assert_eq!(T::first_equal(&xs, T::from(7)), 45);
+            // A lane one above the pattern must not be mistaken for it.
+            xs[2] = T::from(4);
+            xs[3] = T::from(1);
+            assert_eq!(T::first_equal(&xs, T::from(1)), 3);
+            xs[0] = T::from(0);
+            assert_eq!((minimum(&xs), T::first_equal(&xs, T::from(0))), (T::from(0), 0));
+        }
+        check::<u8>();
+        check::<u16>();
     }
 }

@@ -20,8 +20,8 @@ pub enum Heuristic {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[non_exhaustive]
 pub enum Engine {
-    /// The bit-parallel engine for problems it takes and is fastest on
-    /// (small plain exact cover, such as a 9x9 sudoku), dancing links for
+    /// The bit-parallel engine wherever it can run (it is faster there:
+    /// 9x9 sudoku, n queens, Langford pairs, pentominoes), dancing links for
     /// the rest.
     #[default]
     Auto,
@@ -29,8 +29,8 @@ pub enum Engine {
     DancingLinks,
     /// The bit-parallel engine where it can run (exact cover without colors
     /// or multiplicities, every option with a primary item, at most 8192
-    /// options, at most 254 options per primary item), dancing links where
-    /// it cannot.
+    /// options, fewer than 65,535 options per primary item), dancing links
+    /// where it cannot.
     Bitset,
 }
 

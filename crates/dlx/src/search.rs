@@ -3,8 +3,8 @@
 //!
 //! - [`Links`](crate::links): Knuth's dancing links, for every problem
 //!   (Algorithms X, C and M);
-//! - [`Bits`](crate::bits): a bit-parallel engine for small plain
-//!   exact-cover problems, where it is faster.
+//! - [`Bits`](crate::bits): a bit-parallel engine for plain exact cover
+//!   with up to 8192 options, where it is faster.
 //!
 //! Both visit the same search tree and report the same solutions in the
 //! same order; [`Config::engine`] picks one, by default automatically.
@@ -36,7 +36,10 @@ pub enum Status {
 #[derive(Debug, Clone)]
 enum Backend<'p> {
     Links(Links<'p>),
-    Bits(Bits<'p>),
+    /// The bit-parallel engine with one-byte counts.
+    Bits8(Bits<'p, u8>),
+    /// The bit-parallel engine with two-byte counts.
+    Bits16(Bits<'p, u16>),
 }
 
 /// Calls the same method on whichever engine the solver uses.
@@ -44,13 +47,15 @@ macro_rules! engine {
     ($self:expr, $e:ident => $body:expr) => {
         match &$self.backend {
             Backend::Links($e) => $body,
-            Backend::Bits($e) => $body,
+            Backend::Bits8($e) => $body,
+            Backend::Bits16($e) => $body,
         }
     };
     (mut $self:expr, $e:ident => $body:expr) => {
         match &mut $self.backend {
             Backend::Links($e) => $body,
-            Backend::Bits($e) => $body,
+            Backend::Bits8($e) => $body,
+            Backend::Bits16($e) => $body,
         }
     };
 }
@@ -98,12 +103,12 @@ impl<'p> Solver<'p> {
     pub fn with_config(problem: &'p Problem, config: Config) -> Solver<'p> {
         let heuristic = config.get_heuristic();
         let bits = match (config.get_engine(), problem.bits.as_ref()) {
-            (Engine::Bitset, Some(b)) => Some(b),
-            (Engine::Auto, Some(b)) if b.preferred() => Some(b),
+            (Engine::Bitset | Engine::Auto, Some(b)) => Some(b),
             _ => None,
         };
         let backend = match bits {
-            Some(b) => Backend::Bits(Bits::new(b, heuristic)),
+            Some(b) if b.narrow() => Backend::Bits8(Bits::new(b, heuristic)),
+            Some(b) => Backend::Bits16(Bits::new(b, heuristic)),
             None => Backend::Links(Links::new(problem, heuristic)),
         };
         Solver {
@@ -131,7 +136,7 @@ impl<'p> Solver<'p> {
     pub fn engine(&self) -> Engine {
         match self.backend {
             Backend::Links(_) => Engine::DancingLinks,
-            Backend::Bits(_) => Engine::Bitset,
+            Backend::Bits8(_) | Backend::Bits16(_) => Engine::Bitset,
         }
     }
 
@@ -159,7 +164,8 @@ impl<'p> Solver<'p> {
     pub fn reset(&mut self) {
         match &mut self.backend {
             Backend::Links(e) => e.reset(&self.forced),
-            Backend::Bits(e) => e.reset(),
+            Backend::Bits8(e) => e.reset(),
+            Backend::Bits16(e) => e.reset(),
         }
         self.forced.clear();
         self.elapsed = std::time::Duration::ZERO;
@@ -269,7 +275,7 @@ impl<'p> Solver<'p> {
     pub fn estimate(&mut self, samples: u64, seed: u64) -> Estimate {
         match &mut self.backend {
             Backend::Links(e) => e.estimate(samples, seed),
-            Backend::Bits(_) => {
+            Backend::Bits8(_) | Backend::Bits16(_) => {
                 // The random walks are written for dancing links; the two
                 // engines have the same tree, so walk it there.
                 let mut links = Links::new(self.problem, self.config.get_heuristic());
@@ -297,7 +303,7 @@ impl<'p> Solver<'p> {
     pub(crate) fn links(&self) -> Option<&Links<'p>> {
         match &self.backend {
             Backend::Links(e) => Some(e),
-            Backend::Bits(_) => None,
+            Backend::Bits8(_) | Backend::Bits16(_) => None,
         }
     }
 }

@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use dlx::{Problem, Solver};
+use dlx::{Config, Engine, Problem, Solver};
 
 fn xc(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/xc").join(name)
@@ -13,11 +13,18 @@ pub(crate) fn load(name: &str) -> Problem {
     Problem::read_knuth(std::io::BufReader::new(file)).unwrap()
 }
 
+/// Counts solutions and search-tree nodes, with each engine that takes the
+/// problem (they must agree).
 fn count(name: &str) -> (u128, u64) {
     let p = load(name);
-    let mut s = Solver::new(&p);
-    let n = s.count();
-    (n, s.stats().nodes())
+    let mut results = Vec::new();
+    for engine in [Engine::DancingLinks, Engine::Bitset] {
+        let mut s = Solver::with_config(&p, Config::new().engine(engine));
+        let n = s.count();
+        results.push((n, s.stats().nodes()));
+    }
+    assert_eq!(results[0], results[1], "{name}: the engines disagree");
+    results[0]
 }
 
 /// The options of the only solution, as written in the file, sorted.
