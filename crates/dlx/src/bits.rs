@@ -10,9 +10,10 @@
 //! item is then a scan of a short byte array, which the compiler
 //! vectorizes; choosing an option kills the options that share an item with
 //! it, a word of 64 options at a time. Nothing is undone when the search
-//! backs up: each level works on its own copy of the state (a few hundred
-//! bytes for a sudoku), so backing up is just going back to the level
-//! above.
+//! backs up: each branching level works on its own copy of the state (a few
+//! hundred bytes for a sudoku), so backing up is just going back to the
+//! level above. A level with a single branch (a forced move, most of a
+//! sudoku's) works in place, since nothing will back up to it.
 //!
 //! The engine visits the same search tree as dancing links, in the same
 //! order: the item with the fewest options, ties to the first in item
@@ -290,6 +291,13 @@ fn minimum<T: Count>(counts: &[T]) -> T {
 /// One level of the search.
 #[derive(Debug, Clone, Copy)]
 struct Frame {
+    /// The state slot of the node this level branches at.
+    slot: u32,
+    /// Whether the children work on a copy (slot + 1). A level with one
+    /// branch applies its option in place: nothing there to back up to
+    /// (except at slot 0, which keeps the forced options for the next
+    /// search).
+    copy: bool,
     item: u32,
     /// The option being tried, or [`NONE`] when the level is exhausted.
     choice: u32,
@@ -338,6 +346,12 @@ impl<'p, T: Count> Bits<'p, T> {
 
     pub(crate) fn stats(&self) -> Stats {
         self.stats
+    }
+
+    /// The state slot of the node the search stands on.
+    #[inline(always)]
+    fn current_slot(&self) -> usize {
+        self.frames.last().map_or(0, |f| f.slot as usize + usize::from(f.copy))
     }
 
     /// Forgets the search, keeping the forced options (level 0 is never
@@ -483,8 +497,8 @@ impl<'p, T: Count> Bits<'p, T> {
                         self.stats.nodes -= 1;
                         break Status::Paused;
                     }
-                    let level = self.frames.len();
-                    match self.choose_item(level) {
+                    let slot = self.current_slot();
+                    match self.choose_item(slot) {
                         None => {
                             state = State::Backdown;
                             self.stats.solutions += 1;
@@ -492,22 +506,29 @@ impl<'p, T: Count> Bits<'p, T> {
                         }
                         Some((_, 0)) => state = State::Backdown,
                         Some((item, degree)) => {
-                            let choice = self.next_option(level, item, NONE);
-                            self.frames.push(Frame { item, choice, branch: 0, degree });
+                            let choice = self.next_option(slot, item, NONE);
+                            // Slot 0 holds the forced options: never spend it.
+                            let (slot, copy) = (slot as u32, degree > 1 || slot == 0);
+                            self.frames.push(Frame { slot, copy, item, choice, branch: 0, degree });
                             state = State::Advance;
                         }
                     }
                 }
                 State::Advance => {
                     let level = self.frames.len();
-                    let choice = self.frames[level - 1].choice;
-                    if choice == NONE {
+                    let f = self.frames[level - 1];
+                    if f.choice == NONE {
                         self.frames.pop();
                         state = State::Backdown;
                         continue;
                     }
-                    self.push_level(level);
-                    self.apply(level, choice as usize);
+                    let slot = f.slot as usize;
+                    if f.copy {
+                        self.push_level(slot + 1);
+                        self.apply(slot + 1, f.choice as usize);
+                    } else {
+                        self.apply(slot, f.choice as usize);
+                    }
                     if level > self.stats.max_depth {
                         self.stats.max_depth = level;
                     }
@@ -520,7 +541,11 @@ impl<'p, T: Count> Bits<'p, T> {
                         break Status::Done;
                     }
                     let f = self.frames[level - 1];
-                    let next = self.next_option(level - 1, f.item, f.choice);
+                    let next = if f.copy {
+                        self.next_option(f.slot as usize, f.item, f.choice)
+                    } else {
+                        NONE // a level with one branch; its state is spent
+                    };
                     let f = &mut self.frames[level - 1];
                     f.choice = next;
                     f.branch += 1;
@@ -553,7 +578,7 @@ impl<'p, T: Count> Bits<'p, T> {
     pub(crate) fn descend(&mut self, path: &[u32]) -> bool {
         self.unwind();
         for &k in path {
-            let level = self.frames.len();
+            let level = self.current_slot();
             let Some((item, degree)) = self.choose_item(level) else { return self.fail() };
             let mut choice = self.next_option(level, item, NONE);
             for _ in 0..k {
@@ -565,7 +590,8 @@ impl<'p, T: Count> Bits<'p, T> {
             if choice == NONE {
                 return self.fail();
             }
-            self.frames.push(Frame { item, choice, branch: k, degree });
+            let slot = level as u32;
+            self.frames.push(Frame { slot, copy: true, item, choice, branch: k, degree });
             self.push_level(level + 1);
             self.apply(level + 1, choice as usize);
         }
