@@ -90,7 +90,7 @@ fn try_main() -> Result<(), Box<dyn Error>> {
 
 /// Builds the problem again without the options that clash with a given
 /// (reduced items: those of the given are still there, covered once).
-fn reduced<'p>(sudoku: &Sudoku, grid: &Grid) -> SolverBox {
+fn reduced(sudoku: &Sudoku, grid: &Grid) -> SolverBox {
     let full = sudoku.problem();
     let n = grid.size();
     let mut b = ProblemBuilder::new();

@@ -163,7 +163,8 @@ pub enum ReadErrorKind {
         size: usize,
     },
     /// A line whose cells make neither a one-line puzzle (a square number
-    /// of cells, 16 to 4096) nor the first row of a grid (4 to 64 cells).
+    /// of cells, 16 to 4096) nor the first row of a grid (4 to 64 cells,
+    /// followed by as many rows).
     NotAPuzzle {
         /// The number of cells on the line.
         cells: usize,
@@ -245,8 +246,8 @@ impl fmt::Display for ReadError {
             }
             ReadErrorKind::NotAPuzzle { cells } => write!(
                 f,
-                "a line of {cells} cells is neither a one-line puzzle \
-                 (a square number of cells, 16 to 4096) nor a grid row (4 to 64 cells)"
+                "{cells} cells on a line make no puzzle: a one-line puzzle has a square number \
+                 of cells (16 to 4096), a grid as many rows as cells in a row (4 to 64)"
             ),
             ReadErrorKind::RowLength { expected, found } => {
                 write!(f, "expected {expected} cells in this grid row, found {found}")

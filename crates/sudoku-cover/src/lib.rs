@@ -68,9 +68,17 @@
 //! The problem is built once per [`Rules`]. For each puzzle the solver
 //! resets the engine (undoing the last puzzle's work in place) and forces
 //! the givens into the partial solution, which takes every option that
-//! clashes with them out of the search; see the [`encode`](crate::Sudoku)
-//! docs for the encoding. Nothing is allocated per puzzle except the grid
-//! returned (and [`SudokuSolver::solve_into`] avoids even that).
+//! clashes with them out of the search; see [`Sudoku`] for the encoding.
+//! Nothing is allocated per puzzle except the grid returned, and
+//! [`SudokuSolver::solve_into`] avoids even that.
+//!
+//! The crate's `timing` example compares this with a new engine solver per
+//! puzzle and with a problem rebuilt per puzzle without the options that
+//! clash with the givens (`cargo run -p sudoku-cover --release --example
+//! timing -- FILE`). On 20,000 puzzles of `17_clue.txt`, counting to two:
+//! about 70,000 puzzles/s reusing one solver, 57,000 with a new solver per
+//! puzzle and 11,000 rebuilding the problem; resetting and forcing 17
+//! givens costs about 2 µs of the 14 µs a puzzle takes.
 //!
 //! # Crate features
 //!

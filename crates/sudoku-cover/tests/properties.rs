@@ -1,1 +1,164 @@
-//! todo
+//! Property tests: random full grids with random cells blanked solve to
+//! grids that keep the givens; clashing givens are always reported; small
+//! puzzles count as brute force does.
+
+use proptest::prelude::*;
+use sudoku_cover::{ErrorKind, Grid, Rules, Shape, Sudoku, Uniqueness};
+
+use crate::util::{Check, pattern_grid};
+
+const SHAPES: [(usize, usize); 6] = [(2, 2), (2, 3), (3, 2), (2, 4), (3, 3), (3, 4)];
+
+/// A small deterministic generator, seeded by proptest.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 =
+            self.0.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        ((self.0 >> 33) % n as u64) as usize
+    }
+
+    fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            items.swap(i, self.below(i + 1));
+        }
+    }
+}
+
+/// A random full grid: the pattern grid with its symbols relabeled and its
+/// rows and columns shuffled within and across bands and stacks, which
+/// keeps it a solution.
+fn random_full_grid(box_rows: usize, box_cols: usize, rng: &mut Rng) -> Vec<u8> {
+    let n = box_rows * box_cols;
+    let base = pattern_grid(box_rows, box_cols);
+    let mut symbols: Vec<u8> = (1..=n as u8).collect();
+    rng.shuffle(&mut symbols);
+    // A band is box_rows rows; there are box_cols bands. Likewise stacks.
+    let order = |rng: &mut Rng, groups: usize, size: usize| {
+        let mut group: Vec<usize> = (0..groups).collect();
+        rng.shuffle(&mut group);
+        let mut out = Vec::with_capacity(n);
+        for g in group {
+            let mut within: Vec<usize> = (0..size).collect();
+            rng.shuffle(&mut within);
+            out.extend(within.into_iter().map(|k| g * size + k));
+        }
+        out
+    };
+    let rows = order(rng, box_cols, box_rows);
+    let cols = order(rng, box_rows, box_cols);
+    (0..n * n).map(|i| symbols[usize::from(base[rows[i / n] * n + cols[i % n]]) - 1]).collect()
+}
+
+fn puzzle(shape_index: usize, seed: u64, blank_percent: usize) -> (Shape, Check, Grid, Vec<u8>) {
+    let (r, c) = SHAPES[shape_index];
+    let mut rng = Rng(seed);
+    let full = random_full_grid(r, c, &mut rng);
+    let mut cells = full.clone();
+    for cell in cells.iter_mut() {
+        if rng.below(100) < blank_percent {
+            *cell = 0;
+        }
+    }
+    let shape = Shape::new(r, c).unwrap();
+    (shape, Check::classic(r, c), Grid::from_cells(shape, cells).unwrap(), full)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn blanked_grids_solve_keeping_their_givens(
+        shape_index in 0..SHAPES.len(),
+        seed in any::<u64>(),
+        blank_percent in 0usize..=100,
+    ) {
+        let (shape, check, grid, full) = puzzle(shape_index, seed, blank_percent);
+        prop_assert!(check.solved(&full));
+        let sudoku = Sudoku::new(Rules::new(shape)).unwrap();
+        let mut solver = sudoku.solver();
+        let solution = solver.solve(&grid).unwrap().expect("the full grid is a solution");
+        prop_assert!(check.solved(solution.cells()));
+        prop_assert!(solution.extends(&grid));
+        let uniqueness = solver.check(&grid).unwrap();
+        prop_assert_ne!(uniqueness, Uniqueness::None);
+        if uniqueness == Uniqueness::Unique {
+            prop_assert_eq!(solution.cells(), &full[..]);
+        }
+    }
+
+    #[test]
+    fn clashing_givens_are_always_invalid(
+        shape_index in 0..SHAPES.len(),
+        seed in any::<u64>(),
+        blank_percent in 0usize..=90,
+        cell in any::<prop::sample::Index>(),
+        house in 0usize..3,
+        other in any::<prop::sample::Index>(),
+    ) {
+        let (shape, check, mut grid, full) = puzzle(shape_index, seed, blank_percent);
+        let n = shape.size();
+        // Copy the value of cell a into another cell b of one of its houses.
+        let a = cell.index(n * n);
+        let (ar, ac) = (a / n, a % n);
+        let peers: Vec<(usize, usize)> = (0..n * n)
+            .map(|i| (i / n, i % n))
+            .filter(|&(r, c)| (r, c) != (ar, ac))
+            .filter(|&(r, c)| match house {
+                0 => r == ar,
+                1 => c == ac,
+                _ => shape.box_of(r, c) == shape.box_of(ar, ac),
+            })
+            .collect();
+        let (br, bc) = peers[other.index(peers.len())];
+        let v = full[a];
+        grid.set(ar, ac, v);
+        grid.set(br, bc, v);
+        prop_assert!(!check.consistent(grid.cells()));
+
+        let sudoku = Sudoku::new(Rules::new(shape)).unwrap();
+        let e = sudoku.solver().solve(&grid).unwrap_err();
+        let ErrorKind::Clash { first, second, value } = *e.kind() else {
+            panic!("not a clash: {e}");
+        };
+        // The two named cells hold the value and really clash.
+        prop_assert_eq!(grid.get(first.0, first.1), value);
+        prop_assert_eq!(grid.get(second.0, second.1), value);
+        prop_assert!(first < second);
+        let mut pair = Grid::new(shape);
+        pair.set(first.0, first.1, value);
+        pair.set(second.0, second.1, value);
+        prop_assert!(!check.consistent(pair.cells()), "{}", e);
+    }
+
+    #[test]
+    fn four_by_four_counts_match_brute_force(
+        givens in prop::collection::vec((0usize..4, 0usize..4, 1u8..=4), 0..7),
+    ) {
+        let shape = Shape::new(2, 2).unwrap();
+        let check = Check::classic(2, 2);
+        let mut grid = Grid::new(shape);
+        for (r, c, v) in givens {
+            grid.set(r, c, v);
+        }
+        let sudoku = Sudoku::new(Rules::new(shape)).unwrap();
+        match sudoku.solver().count(&grid, None) {
+            Ok(count) => {
+                prop_assert!(check.consistent(grid.cells()));
+                prop_assert_eq!(count, u128::from(check.brute_count(grid.cells(), u64::MAX)));
+            }
+            Err(_) => prop_assert!(!check.consistent(grid.cells())),
+        }
+    }
+}
+
+#[test]
+fn random_full_grids_are_solutions() {
+    let mut rng = Rng(7);
+    for (r, c) in SHAPES {
+        for _ in 0..20 {
+            assert!(Check::classic(r, c).solved(&random_full_grid(r, c, &mut rng)));
+        }
+    }
+}
