@@ -14,7 +14,11 @@ const EXAMPLES: &str = "\
 Examples:
   dlx solve problem.dlx              print one solution
   dlx solve --all problem.dlx        print every solution, a blank line between them
-  dlx count --stats problem.dlx      count the solutions, with search statistics
+  dlx count --stats problem.dlx      count the solutions on every core, with statistics
+  dlx estimate problem.dlx           how long would counting take? (seconds to answer)
+  dlx split --parts 1000 -o parts problem.dlx
+                                     cut the problem into 1000 parts to count anywhere
+  cat counts/* | dlx sum             add up the parts' counts
   dlx sudoku solve puzzles.txt       solve every puzzle in the file, one answer per line
   cat puzzles.txt | dlx sudoku check tell unique, multiple and none apart
   dlx sudoku count --variant x -     count X-sudoku solutions of puzzles on stdin
@@ -55,18 +59,76 @@ pub enum Command {
 Examples:
   dlx solve problem.dlx
   dlx solve --all --stats problem.dlx
+  dlx solve --threads 2 hard.dlx       any solution, found by either of 2 threads
   generate-problem | dlx solve --limit 10")]
     Solve(SolveArgs),
 
     /// Count the solutions of an exact-cover problem in Knuth's format.
     ///
     /// Prints the number of solutions and nothing else. Exits with 1 when
-    /// there is none.
+    /// there is none. Counts on every core by default; the count is the same
+    /// on any number of threads. A long count shows its progress on stderr
+    /// when stderr is a terminal: solutions so far, their rate, an estimate
+    /// of the fraction of the search tree explored (from the branches taken
+    /// at the top levels, as Knuth's programs report it) and of the time
+    /// left.
     #[command(after_help = "\
 Examples:
   dlx count queens12.dlx
+  dlx count --threads 1 queens12.dlx   on one core
   dlx count --limit 2 problem.dlx      is there more than one solution?")]
     Count(CountArgs),
+
+    /// Estimate the size of a search, and its time, before running it.
+    ///
+    /// Walks random paths down the search tree, choosing each branch
+    /// uniformly (Knuth's estimator, 1975), and prints the estimated number
+    /// of solutions and of search-tree nodes, each with its standard error
+    /// (after `±`), then the time `dlx count` would take on this machine,
+    /// from the speed of the real search in a short calibration run. When
+    /// the whole search fits in that run, an `exact:` line gives the true
+    /// figures. The estimates are unbiased but can have a large spread on
+    /// irregular trees: compare the error to the estimate.
+    #[command(after_help = "\
+Examples:
+  dlx estimate pentomino6x10.dlx
+  dlx estimate --samples 100000 --seed 7 problem.dlx")]
+    Estimate(EstimateArgs),
+
+    /// Split an exact-cover problem into parts to count anywhere.
+    ///
+    /// Cuts the search tree at one depth and writes each subtree there as an
+    /// exact-cover problem of its own, in Knuth's format: the options chosen
+    /// on the way to it are forced (comment lines at the top of the file name
+    /// them) and what remains is the problem. The counts of the parts add up
+    /// to the count of the whole, so each part can be counted on its own, on
+    /// any machine with `dlx` (or with any program that reads Knuth's
+    /// format), and the counts added with `dlx sum`.
+    ///
+    /// The parts are written as DIR/NAME-0001.dlx, DIR/NAME-0002.dlx, ...
+    /// (in the order the search would visit them), and their names printed
+    /// on stdout, one per line. Exits with 1, writing nothing, when the cut
+    /// shows that the problem has no solution.
+    #[command(after_help = "\
+Examples:
+  dlx split --parts 1000 --out parts problem.dlx
+  dlx split --depth 2 --prefix q14 queens14.dlx
+  parallel dlx count ::: parts/*.dlx | dlx sum    count the parts on every core")]
+    Split(SplitArgs),
+
+    /// Add up counts: whole numbers, one per line, from files or stdin.
+    ///
+    /// Made for the counts of the parts of a split problem (the output of
+    /// `dlx count`, one file per part or all in one stream). Blank lines are
+    /// skipped; any other line that is not a whole number is an error naming
+    /// its file and line, and so is a file without a count, so that a count
+    /// that failed is never silently left out of the sum. Exits with 1 when
+    /// the sum is 0 (no solution), as `dlx count` does.
+    #[command(after_help = "\
+Examples:
+  cat counts/*.txt | dlx sum
+  dlx sum --expect 1000 counts/*.txt      and check that no part is missing")]
+    Sum(SumArgs),
 
     /// Solve, count or check sudoku puzzles.
     ///
@@ -107,6 +169,13 @@ pub struct SolveArgs {
     #[arg(short = 'n', long, value_name = "N", value_parser = at_least_one::<u64>)]
     pub limit: Option<u64>,
 
+    /// Search on N threads (default 1). With one thread solutions come in
+    /// the search's order, the same on every run; with more, the first
+    /// solution printed is the first any thread finds, and `--all` prints
+    /// solutions as they are found, in an order that varies from run to run.
+    #[arg(short = 'j', long, value_name = "N", value_parser = at_least_one::<usize>)]
+    pub threads: Option<usize>,
+
     #[command(flatten)]
     pub report: ReportArgs,
 }
@@ -122,8 +191,81 @@ pub struct CountArgs {
     #[arg(short = 'n', long, value_name = "N", value_parser = at_least_one::<u64>)]
     pub limit: Option<u64>,
 
+    /// Count on N threads; by default on every core.
+    #[arg(short = 'j', long, value_name = "N", value_parser = at_least_one::<usize>)]
+    pub threads: Option<usize>,
+
     #[command(flatten)]
     pub report: ReportArgs,
+}
+
+/// `dlx estimate`.
+#[derive(Debug, ClapArgs)]
+pub struct EstimateArgs {
+    /// The problem in Knuth's format; stdin when absent or `-`.
+    #[arg(value_name = "FILE")]
+    pub file: Option<PathBuf>,
+
+    /// Walk N random paths. By default 10000, or fewer if they take more
+    /// than about a second; an explicit N is always walked in full.
+    #[arg(short, long, value_name = "N", value_parser = at_least_one::<u64>)]
+    pub samples: Option<u64>,
+
+    /// The seed of the random paths: the same seed and samples give the
+    /// same estimate on any machine.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+}
+
+/// `dlx split`.
+#[derive(Debug, ClapArgs)]
+pub struct SplitArgs {
+    /// The problem in Knuth's format; stdin when absent or `-`.
+    #[arg(value_name = "FILE")]
+    pub file: Option<PathBuf>,
+
+    /// Cut at the shallowest depth that gives at least K parts (the
+    /// default, with K = 100).
+    #[arg(short = 'k', long, value_name = "K", value_parser = at_least_one::<usize>)]
+    pub parts: Option<usize>,
+
+    /// Cut at depth D: one part per node D levels down the search tree
+    /// (and one per solution found above it).
+    #[arg(short, long, value_name = "D", conflicts_with = "parts")]
+    pub depth: Option<usize>,
+
+    /// Write the parts into DIR, created if needed.
+    #[arg(short, long, value_name = "DIR", default_value = ".")]
+    pub out: PathBuf,
+
+    /// Name the parts NAME-0001.dlx, NAME-0002.dlx, ...; by default the
+    /// input file's name without its extension (`part` for stdin).
+    #[arg(short, long, value_name = "NAME")]
+    pub prefix: Option<String>,
+
+    /// Replace the parts of an earlier split with the same NAME in DIR: all
+    /// of them, so that no stale part is left to be counted. Without it,
+    /// `dlx split` refuses to touch them.
+    #[arg(short, long)]
+    pub force: bool,
+
+    /// Write statistics to stderr when done: parts, depth (of the cut),
+    /// solutions (found above the cut), time.
+    #[arg(long)]
+    pub stats: bool,
+}
+
+/// `dlx sum`.
+#[derive(Debug, ClapArgs)]
+pub struct SumArgs {
+    /// Files of counts, read in order; stdin when none or `-`.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+
+    /// Fail unless exactly N counts were read (one per part): catches a part
+    /// whose count is missing.
+    #[arg(short, long, value_name = "N")]
+    pub expect: Option<u64>,
 }
 
 /// Flags about what goes to stderr besides errors.

@@ -3,14 +3,18 @@
 //! `main` only turns [`run`]'s result into an exit status; everything else
 //! lives in one module per concern: [`args`] (the command line as clap
 //! parses it), [`config`] (what to do, settled before any work), one module
-//! per command ([`cmd_solve`], [`cmd_count`], [`sudoku`]), the streaming
-//! parallel [`batch`], and the helpers [`input`], [`out`], [`progress`],
-//! [`report`] and [`exit`].
+//! per command ([`cmd_solve`], [`cmd_count`], [`cmd_estimate`],
+//! [`cmd_split`], [`cmd_sum`], [`sudoku`]), the streaming parallel
+//! [`batch`], and the helpers [`input`], [`out`], [`problem`],
+//! [`progress`], [`report`] and [`exit`].
 
 mod args;
 mod batch;
 mod cmd_count;
+mod cmd_estimate;
 mod cmd_solve;
+mod cmd_split;
+mod cmd_sum;
 mod config;
 mod exit;
 mod input;
@@ -63,6 +67,9 @@ fn run() -> Result<ExitStatus> {
         Config::Solve(c) => cmd_solve::run(&c),
         Config::Count(c) => cmd_count::run(&c),
         Config::Sudoku(c) => sudoku::run(&c),
+        Config::Estimate(c) => cmd_estimate::run(&c),
+        Config::Split(c) => cmd_split::run(&c),
+        Config::Sum(c) => cmd_sum::run(&c),
     }
 }
 

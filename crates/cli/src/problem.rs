@@ -1,5 +1,7 @@
 //! Reading an exact-cover problem for `dlx solve` and `dlx count`.
 
+use std::time::Duration;
+
 use anyhow::{Context, Result, anyhow};
 use dlx::Problem;
 
@@ -17,13 +19,20 @@ pub fn read(input: &Input) -> Result<Problem> {
     })
 }
 
-/// The statistics of a search of `problem`.
-pub fn stats(problem: &Problem, search: &dlx::Stats) -> report::Stats {
+/// The statistics of a search of `problem` that took `time` (wall clock)
+/// on `threads` threads.
+pub fn stats(
+    problem: &Problem,
+    search: &dlx::Stats,
+    time: Duration,
+    threads: usize,
+) -> report::Stats {
     let mut s = report::Stats::new();
     s.add("items", problem.num_items())
         .add("options", problem.num_options())
         .add_search(search)
-        .add_time("time", search.elapsed())
-        .add_rate("updates/s", search.updates_per_second());
+        .add_time("time", time)
+        .add_rate("updates/s", report::per_second(search.updates() as f64, time))
+        .add("threads", threads);
     s
 }

@@ -1,4 +1,6 @@
-//! The progress bar on stderr: [`Progress`].
+//! The progress bar on stderr: [`Progress`], for batches of puzzles, for
+//! solutions found, and for a long search ([`Progress::search`]: solutions,
+//! rate, fraction of the tree explored and time left).
 //!
 //! A bar is only ever drawn when stderr is a terminal (the caller decides,
 //! see [`Report`](crate::config::Report)), and only once the work has gone
@@ -9,7 +11,9 @@ use std::sync::mpsc::{self, RecvTimeoutError, Sender};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
+use indicatif::{HumanCount, ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
+
+use crate::report::human_time;
 
 /// How long work runs before its bar appears.
 const DELAY: Duration = Duration::from_millis(400);
@@ -43,6 +47,37 @@ impl Progress {
     /// A spinner counting solutions: found, rate and elapsed time.
     pub fn solutions(enabled: bool) -> Progress {
         Progress::start(enabled, spinner_style("solutions"))
+    }
+
+    /// A line about a long search, kept up to date with
+    /// [`show_search`](Self::show_search): solutions so far, their rate, the
+    /// estimated fraction of the search tree explored and the time left.
+    pub fn search(enabled: bool) -> Progress {
+        let style = ProgressStyle::with_template("{spinner} {msg}").expect("a valid template");
+        Progress::start(enabled, style)
+    }
+
+    /// Shows where a search stands (on a bar made by
+    /// [`search`](Self::search)).
+    pub fn show_search(&self, at: &dlx::Progress) {
+        if self.is_enabled() {
+            self.bar.set_message(search_message(at));
+        }
+    }
+
+    /// Shows, beside the count of puzzles, where the search of one of them
+    /// stands (`what` names it).
+    pub fn show_search_of(&self, what: &str, at: &dlx::Progress) {
+        if self.is_enabled() {
+            self.bar.set_message(format!("  {what}: {}", search_message(at)));
+        }
+    }
+
+    /// Clears what [`show_search_of`](Self::show_search_of) showed.
+    pub fn clear_message(&self) {
+        if self.is_enabled() {
+            self.bar.set_message("");
+        }
     }
 
     fn start(enabled: bool, style: ProgressStyle) -> Progress {
@@ -126,14 +161,36 @@ fn rate(state: &ProgressState, w: &mut dyn std::fmt::Write) {
     let _ = if r >= 100.0 { write!(w, "{r:.0}/s") } else { write!(w, "{r:.1}/s") };
 }
 
+/// `1,234 solutions  56.7/s  ~12.5% explored  8s elapsed, ~56s left`. The
+/// time left assumes that the rest of the tree takes as long per unit of
+/// the estimated fraction as the part explored so far: elapsed × (1 − f) / f.
+fn search_message(at: &dlx::Progress) -> String {
+    let solutions = HumanCount(u64::try_from(at.solutions).unwrap_or(u64::MAX));
+    let secs = at.elapsed.as_secs_f64();
+    let rate = if secs > 0.0 { at.solutions as f64 / secs } else { 0.0 };
+    let rate = if rate >= 100.0 { format!("{rate:.0}/s") } else { format!("{rate:.1}/s") };
+    let f = at.fraction.clamp(0.0, 1.0);
+    let percent = 100.0 * f;
+    let percent = match percent {
+        p if p >= 1.0 => format!("{p:.1}%"),
+        p if p >= 0.001 => format!("{p:.3}%"),
+        p => format!("{p:.1e}%"),
+    };
+    let left = if f > 0.0 { human_time(secs * (1.0 - f) / f) } else { "?".to_owned() };
+    format!(
+        "{solutions} solutions  {rate}  ~{percent} explored  {} elapsed, ~{left} left",
+        human_time(secs)
+    )
+}
+
 fn spinner_style(what: &str) -> ProgressStyle {
-    let template = format!("{{spinner}} {{human_pos}} {what}  {{rate}}  {{elapsed}}");
+    let template = format!("{{spinner}} {{human_pos}} {what}  {{rate}}  {{elapsed}}{{msg}}");
     ProgressStyle::with_template(&template).expect("a valid template").with_key("rate", rate)
 }
 
 fn bar_style() -> ProgressStyle {
     ProgressStyle::with_template(
-        "{wide_bar} {human_pos}/{human_len} puzzles  {rate}  {elapsed} elapsed, {eta} left",
+        "{wide_bar} {human_pos}/{human_len} puzzles  {rate}  {elapsed} elapsed, {eta} left{msg}",
     )
     .expect("a valid template")
     .with_key("rate", rate)
@@ -157,6 +214,24 @@ mod tests {
     fn the_styles_are_valid() {
         let _ = spinner_style("puzzles");
         let _ = bar_style();
+    }
+
+    #[test]
+    fn a_search_line_tells_rate_fraction_and_time_left() {
+        let at = dlx::Progress {
+            solutions: 12_345,
+            nodes: 1,
+            elapsed: Duration::from_secs(10),
+            fraction: 0.25,
+        };
+        assert_eq!(
+            search_message(&at),
+            "12,345 solutions  1234/s  ~25.0% explored  10s elapsed, ~30s left"
+        );
+        let start = dlx::Progress { fraction: 0.0, elapsed: Duration::ZERO, ..at };
+        assert!(search_message(&start).ends_with("~? left"), "{}", search_message(&start));
+        let tiny = dlx::Progress { fraction: 1e-7, ..at };
+        assert!(search_message(&tiny).contains("~1.0e-5% explored"), "{}", search_message(&tiny));
     }
 
     #[test]

@@ -2,11 +2,12 @@
 //!
 //! The keys are part of the scriptable interface, so they never change:
 //! `items`, `options`, `solutions`, `nodes`, `updates`, `depth`, `time`,
-//! `updates/s`, and for sudoku batches `puzzles`, `solved`, `no-solution`,
+//! `updates/s`, `threads`, and for sudoku batches `puzzles`, `solved`, `no-solution`,
 //! `invalid`, `unique`, `multiple` and `puzzles/s`.
 //!
-//! For `dlx solve` and `dlx count`, `time` is the time spent searching and
-//! `updates/s` the engine's speed. For a sudoku batch, `time` is the wall
+//! For `dlx solve` and `dlx count`, `time` is the wall-clock time of the
+//! search and `updates/s` the updates made per second of it, on all
+//! `threads` together. For a sudoku batch, `time` is the wall
 //! clock from start to end (reading and writing included, on all threads),
 //! and the rates are throughputs over that time; `nodes` and `updates` are
 //! summed over all puzzles, `depth` is the deepest any search went.
@@ -77,6 +78,26 @@ pub fn rate(per_second: f64) -> String {
     }
 }
 
+/// A duration for people, to two or three significant figures: `0.052s`,
+/// `12s`, `3.5 min`, `2.1 h`, `4.0 days`, `1.3e3 years`.
+pub fn human_time(secs: f64) -> String {
+    const MIN: f64 = 60.0;
+    const HOUR: f64 = 60.0 * MIN;
+    const DAY: f64 = 24.0 * HOUR;
+    const YEAR: f64 = 365.25 * DAY;
+    match secs {
+        s if !s.is_finite() => "forever".to_owned(),
+        s if s < 1.0 => format!("{:.2}s", s.max(0.0)),
+        s if s < 10.0 => format!("{s:.1}s"),
+        s if s < 100.0 => format!("{s:.0}s"),
+        s if s < HOUR => format!("{:.1} min", s / MIN),
+        s if s < DAY => format!("{:.1} h", s / HOUR),
+        s if s < YEAR => format!("{:.1} days", s / DAY),
+        s if s < 1000.0 * YEAR => format!("{:.0} years", s / YEAR),
+        s => format!("{:.1e} years", s / YEAR),
+    }
+}
+
 /// `n / time`, 0 when no time passed.
 pub fn per_second(n: f64, time: Duration) -> f64 {
     let s = time.as_secs_f64();
@@ -94,6 +115,24 @@ mod tests {
             .add_time("time", Duration::from_millis(1234))
             .add_rate("updates/s", 1.5e9);
         assert_eq!(s.render(), "items: 7\ntime: 1.234s\nupdates/s: 1.500e9\n");
+    }
+
+    #[test]
+    fn human_times() {
+        let cases = [
+            (0.0521, "0.05s"),
+            (3.25, "3.2s"),
+            (42.0, "42s"),
+            (210.0, "3.5 min"),
+            (7560.0, "2.1 h"),
+            (4.0 * 86400.0, "4.0 days"),
+            (3.0e9, "95 years"),
+            (4.2e12, "1.3e5 years"),
+            (f64::INFINITY, "forever"),
+        ];
+        for (secs, text) in cases {
+            assert_eq!(human_time(secs), text, "{secs}");
+        }
     }
 
     #[test]

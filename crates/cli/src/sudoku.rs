@@ -7,6 +7,15 @@
 //! [`SudokuSolver`]s; the main thread writes one answer per puzzle, in
 //! input order, through a [`Writer`], which also keeps the [`Tally`] for
 //! the exit status and `--stats`.
+//!
+//! Counting is where one puzzle can take long (an empty 6x6 grid has
+//! 28,200,960 solutions): a puzzle whose count is large is counted on all
+//! threads at once by [`dlx::Parallel`]. On several threads, a worker
+//! counts a puzzle with a budget of [`BIG_COUNT`] search-tree nodes; a
+//! puzzle that needs more is [`Answer::Deferred`], and counted after the
+//! rest of its chunk, on all threads. A chunk with fewer puzzles than
+//! threads (one puzzle on stdin, puzzles typed by hand) goes to
+//! [`Parallel`] at once.
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -16,6 +25,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use anyhow::{Context, Result, anyhow, bail};
+use dlx::{OptionId, Parallel, Status};
 use sudoku_cover::{
     Alphabet, Grid, Layout, Puzzle, PuzzleReader, ReadError, ReadErrorKind, Regions, Rules, Shape,
     Sudoku, SudokuSolver, Uniqueness, Variant,
@@ -23,6 +33,7 @@ use sudoku_cover::{
 
 use crate::args::{Format, SudokuArgs, VariantArg};
 use crate::batch::{Feed, Pool, Sink};
+use crate::cmd_count::REFRESH;
 use crate::config::{SudokuConfig, Task};
 use crate::exit::ExitStatus;
 use crate::input::Input;
@@ -35,6 +46,10 @@ const MAX_ENCODERS: usize = 8;
 
 /// The most solvers a worker keeps at once (one per compiled rules).
 const MAX_SOLVERS: usize = 4;
+
+/// The search-tree nodes a worker spends on counting one puzzle before it
+/// leaves the puzzle to all threads (about a second of one core's work).
+const BIG_COUNT: u64 = 1 << 22;
 
 /// The rules and symbols of a batch, from `--variant`, `--regions`,
 /// `--box` and `--symbols`. The size of a puzzle, and so its rules, is only
@@ -127,12 +142,27 @@ pub fn run(config: &SudokuConfig) -> Result<ExitStatus> {
     let pool = Pool::new(config.threads)?;
     let mut writer = Writer::new(config);
     let (mut chunk, mut answers) = (Vec::new(), Vec::new());
+    // Large counts go to all threads at once (see the module's docs).
+    let shares = config.threads > 1 && matches!(config.task, Task::Count(_));
     while feed.next_chunk(&mut chunk) {
+        let budget = match shares {
+            false => None,
+            true if chunk.len() < config.threads => Some(0),
+            true => Some(BIG_COUNT),
+        };
         pool.map(&chunk, &mut answers, Worker::default, |worker, item| {
-            let answer = worker.work(config.task, item);
-            progress.inc(1);
+            let answer = worker.work(config.task, item, budget);
+            if !matches!(answer, Answer::Deferred) {
+                progress.inc(1);
+            }
             answer
         });
+        for (item, answer) in chunk.iter().zip(answers.iter_mut()) {
+            if let (Answer::Deferred, Task::Count(limit)) = (&answer, config.task) {
+                *answer = count_on_all_threads(item, limit, config.threads, &progress);
+                progress.inc(1);
+            }
+        }
         progress.suspend(|| writer.write_chunk(&chunk, &answers))?;
     }
     feed.finish()?;
@@ -251,6 +281,9 @@ enum Answer {
     Invalid(String),
     /// The input could not be opened: the reason, as `file: message`.
     Unopened(String),
+    /// A valid puzzle whose count is too large for one thread: to be
+    /// counted on all threads.
+    Deferred,
 }
 
 /// The result of a valid puzzle.
@@ -262,28 +295,73 @@ enum Outcome {
     Checked(Uniqueness),
 }
 
-/// A worker thread's solvers, one per compiled rules it has met.
+/// A worker thread's solvers, one per compiled rules it has met; and the
+/// engine's solvers it counts with on a budget.
 #[derive(Debug, Default)]
 struct Worker<'a> {
     solvers: Vec<SudokuSolver<'a>>,
+    counters: Vec<dlx::Solver<'a>>,
+}
+
+/// The element of `list` that `is` picks, made by `make` (in place of the
+/// oldest, when the list is full) if there is none.
+fn find_or_make<T>(list: &mut Vec<T>, is: impl Fn(&T) -> bool, make: impl FnOnce() -> T) -> &mut T {
+    let i = match list.iter().position(is) {
+        Some(i) => i,
+        None => {
+            if list.len() >= MAX_SOLVERS {
+                list.remove(0);
+            }
+            list.push(make());
+            list.len() - 1
+        }
+    };
+    &mut list[i]
 }
 
 impl<'a> Worker<'a> {
     fn solver(&mut self, sudoku: &'a Sudoku) -> &mut SudokuSolver<'a> {
-        let i = match self.solvers.iter().position(|s| std::ptr::eq(s.sudoku(), sudoku)) {
-            Some(i) => i,
-            None => {
-                if self.solvers.len() >= MAX_SOLVERS {
-                    self.solvers.remove(0);
-                }
-                self.solvers.push(sudoku.solver());
-                self.solvers.len() - 1
-            }
-        };
-        &mut self.solvers[i]
+        find_or_make(&mut self.solvers, |s| std::ptr::eq(s.sudoku(), sudoku), || sudoku.solver())
     }
 
-    fn work(&mut self, task: Task, item: &'a Item) -> Answer {
+    /// Counts the solutions of a valid puzzle within `budget` search-tree
+    /// nodes: `None` if they do not suffice.
+    fn count_within(
+        &mut self,
+        sudoku: &'a Sudoku,
+        grid: &Grid,
+        limit: Option<u128>,
+        budget: u64,
+    ) -> Option<(u128, dlx::Stats)> {
+        let problem = sudoku.problem();
+        let solver = find_or_make(
+            &mut self.counters,
+            |s| std::ptr::eq(s.problem(), problem),
+            || dlx::Solver::new(problem),
+        );
+        solver.reset();
+        for option in givens(sudoku, grid)? {
+            solver.choose(option).ok()?;
+        }
+        let limit = limit.unwrap_or(u128::MAX);
+        let mut count = 0;
+        while count < limit {
+            let spent = solver.stats().nodes();
+            if spent >= budget {
+                return None;
+            }
+            match solver.run(budget - spent) {
+                Status::Solution => count += 1,
+                Status::Done => break,
+                _ => {}
+            }
+        }
+        Some((count, solver.stats()))
+    }
+
+    /// Answers one item. With a `budget`, a count that needs more nodes is
+    /// [`Answer::Deferred`].
+    fn work(&mut self, task: Task, item: &'a Item, budget: Option<u64>) -> Answer {
         let source = &item.source;
         let (puzzle, sudoku) = match &item.kind {
             ItemKind::Unopened(e) => return Answer::Unopened(format!("{source}: {e}")),
@@ -297,8 +375,18 @@ impl<'a> Worker<'a> {
             Ok(sudoku) => sudoku,
             Err(e) => return invalid(e),
         };
-        let solver = self.solver(sudoku);
         let grid = &puzzle.grid;
+        if let (Task::Count(limit), Some(budget)) = (task, budget) {
+            // Counting zero solutions checks the puzzle, with its errors.
+            if let Err(e) = self.solver(sudoku).count(grid, Some(0)) {
+                return invalid(&e);
+            }
+            return match self.count_within(sudoku, grid, limit, budget) {
+                Some((n, stats)) => Answer::Done(Outcome::Counted(n), stats),
+                None => Answer::Deferred,
+            };
+        }
+        let solver = self.solver(sudoku);
         let outcome = match task {
             Task::Solve(_) => {
                 solver.solve(grid).map(|g| g.map_or(Outcome::NoSolution, Outcome::Solved))
@@ -310,6 +398,47 @@ impl<'a> Worker<'a> {
             Ok(outcome) => Answer::Done(outcome, solver.last_stats()),
             Err(e) => invalid(&e),
         }
+    }
+}
+
+/// The options that fill the givens of `grid`; `None` if a given does not
+/// fit the rules (which a checked puzzle never has).
+fn givens(sudoku: &Sudoku, grid: &Grid) -> Option<Vec<OptionId>> {
+    grid.givens().map(|(row, col, value)| sudoku.option(row, col, value)).collect()
+}
+
+/// Counts a valid puzzle's solutions on all threads, showing the search's
+/// progress on the bar.
+fn count_on_all_threads(
+    item: &Item,
+    limit: Option<u128>,
+    threads: usize,
+    progress: &Progress,
+) -> Answer {
+    let source = &item.source;
+    let ItemKind::Puzzle { puzzle, sudoku: Ok(sudoku) } = &item.kind else {
+        return Answer::Invalid(format!("{source}: internal error: a deferred non-puzzle"));
+    };
+    let invalid =
+        |e: &dyn std::fmt::Display| Answer::Invalid(format!("{source}:{}: {e}", puzzle.line));
+    let Some(givens) = givens(sudoku, &puzzle.grid) else {
+        return invalid(&"a given does not fit the rules");
+    };
+    let mut search = Parallel::new(sudoku.problem()).threads(threads).force(&givens);
+    if let Some(limit) = limit {
+        search = search.limit(limit);
+    }
+    let outcome = if progress.is_enabled() {
+        let what = format!("line {}", puzzle.line);
+        let outcome = search.count_with_progress(REFRESH, |at| progress.show_search_of(&what, at));
+        progress.clear_message();
+        outcome
+    } else {
+        search.count()
+    };
+    match outcome {
+        Ok(outcome) => Answer::Done(Outcome::Counted(outcome.solutions), outcome.stats),
+        Err(e) => invalid(&e),
     }
 }
 
@@ -335,7 +464,7 @@ impl Tally {
     fn count(&mut self, item: &Item, answer: &Answer) {
         self.puzzles += 1;
         let status = match answer {
-            Answer::Invalid(_) | Answer::Unopened(_) => {
+            Answer::Invalid(_) | Answer::Unopened(_) | Answer::Deferred => {
                 self.invalid += 1;
                 ExitStatus::Error
             }
@@ -498,7 +627,7 @@ impl Writer {
             Answer::Done(Outcome::Checked(u), _) => {
                 let _ = write!(line, "{u}");
             }
-            Answer::Invalid(_) | Answer::Unopened(_) => line.push_str("invalid"),
+            Answer::Invalid(_) | Answer::Unopened(_) | Answer::Deferred => line.push_str("invalid"),
         }
         line.push('\n');
     }
@@ -520,7 +649,9 @@ impl Writer {
                 ("solved", json_string(&g.to_line(self.alphabets.get(g.size()))))
             }
             Answer::Done(..) => ("no solution", "null".to_owned()),
-            Answer::Invalid(_) | Answer::Unopened(_) => ("invalid", "null".to_owned()),
+            Answer::Invalid(_) | Answer::Unopened(_) | Answer::Deferred => {
+                ("invalid", "null".to_owned())
+            }
         };
         let line = &mut self.line;
         let _ = write!(

@@ -89,7 +89,17 @@ fn stats_go_to_stderr() {
     let keys: Vec<&str> = out.stderr.lines().map(|l| l.split(": ").next().unwrap()).collect();
     assert_eq!(
         keys,
-        ["items", "options", "solutions", "nodes", "updates", "depth", "time", "updates/s"]
+        [
+            "items",
+            "options",
+            "solutions",
+            "nodes",
+            "updates",
+            "depth",
+            "time",
+            "updates/s",
+            "threads"
+        ]
     );
     assert!(out.stderr.contains("items: 7\noptions: 6\nsolutions: 1\n"), "{}", out.stderr);
 }

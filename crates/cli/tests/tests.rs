@@ -1,7 +1,9 @@
 //! Integration tests: each runs the real `dlx` binary.
 //!
 //! `util` runs the binary; the other modules test one command each, plus
-//! the behaviour every command shares (`cli`) and closed pipes (`pipe`).
+//! the behaviour every command shares (`cli`), closed pipes (`pipe`),
+//! searches on several threads (`parallel`) and random problems split,
+//! counted and summed (`prop`).
 //! These tests assert what is printed and how the process exits, never how
 //! long it takes.
 
@@ -10,6 +12,11 @@ mod util;
 
 mod cli;
 mod count;
+mod estimate;
+mod parallel;
 mod pipe;
+mod prop;
 mod solve;
+mod split;
 mod sudoku;
+mod sum;

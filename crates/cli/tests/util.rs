@@ -28,6 +28,23 @@ pub fn scratch_file(name: &str, contents: &str) -> String {
     path.to_str().expect("a UTF-8 path").to_owned()
 }
 
+/// An empty directory made for one test, in Cargo's scratch directory for
+/// integration tests (emptied if an earlier run left it). `name` must be
+/// unique among tests.
+pub fn scratch_dir(name: &str) -> PathBuf {
+    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    if path.exists() {
+        std::fs::remove_dir_all(&path).expect("clear a scratch directory");
+    }
+    std::fs::create_dir_all(&path).expect("make a scratch directory");
+    path
+}
+
+/// The path of `name` in `dir`, as a `String` for the command line.
+pub fn path_in(dir: &std::path::Path, name: &str) -> String {
+    dir.join(name).to_str().expect("a UTF-8 path").to_owned()
+}
+
 /// One run of `dlx` to be made.
 #[derive(Debug)]
 pub struct Run {
@@ -54,6 +71,12 @@ pub fn dlx(args: &[&str]) -> Run {
 }
 
 impl Run {
+    /// Runs `dlx` in `dir`.
+    pub fn current_dir(mut self, dir: &std::path::Path) -> Run {
+        self.cmd.current_dir(dir);
+        self
+    }
+
     /// Feeds `text` to the run's stdin.
     pub fn stdin(mut self, text: impl AsRef<[u8]>) -> Run {
         self.stdin = text.as_ref().to_vec();

@@ -1,0 +1,135 @@
+//! `dlx sum`: add up counts, one whole number per line.
+//!
+//! The end of a distributed count: each part of a split problem was counted
+//! somewhere, and the counts come back as files or as one stream. Blank
+//! lines are skipped; anything else that is not a whole number stops the sum
+//! with `file:line: not a count: ...`, and a file without a count is an
+//! error too: a part whose count failed must never be silently left out.
+
+use std::io::{BufRead, Write};
+
+use anyhow::{Context, Result, bail};
+
+use crate::config::SumConfig;
+use crate::exit::ExitStatus;
+use crate::input::Input;
+use crate::out::Out;
+
+/// The longest piece of a bad line quoted in an error.
+const QUOTE: usize = 40;
+
+/// Runs `dlx sum`.
+pub fn run(config: &SumConfig) -> Result<ExitStatus> {
+    let mut sum = Sum::default();
+    for input in &config.inputs {
+        let reader = input.open().with_context(|| format!("{input}"))?;
+        sum.add_all(input, reader)?;
+    }
+    match config.expect {
+        Some(expected) if expected != sum.counts => {
+            bail!("expected {expected} counts, read {}", sum.counts)
+        }
+        _ => {}
+    }
+    let mut out = Out::new();
+    writeln!(out, "{}", sum.total)?;
+    out.flush()?;
+    Ok(if sum.total > 0 { ExitStatus::Success } else { ExitStatus::NoSolution })
+}
+
+/// A running sum.
+#[derive(Debug, Default)]
+struct Sum {
+    total: u128,
+    /// How many counts were added.
+    counts: u64,
+}
+
+impl Sum {
+    /// Adds every count of one input.
+    fn add_all(&mut self, input: &Input, mut reader: impl BufRead) -> Result<()> {
+        let before = self.counts;
+        let mut line = String::new();
+        let mut number = 0;
+        loop {
+            line.clear();
+            let n = reader.read_line(&mut line).with_context(|| format!("{input}"))?;
+            if n == 0 {
+                break;
+            }
+            number += 1;
+            let text = line.trim();
+            if text.is_empty() {
+                continue;
+            }
+            let Some(count) = parse_count(text) else {
+                bail!("{input}:{number}: not a count: `{}`", quote(text));
+            };
+            let Some(total) = self.total.checked_add(count) else {
+                bail!("{input}:{number}: the sum is too large (over 2^128)");
+            };
+            self.total = total;
+            self.counts += 1;
+        }
+        // An empty stdin may just mean "nothing to add" (`--expect` catches
+        // a missing count); an empty file is a count that never came.
+        if self.counts == before && *input != Input::Stdin {
+            bail!("{input}: no count in the file");
+        }
+        Ok(())
+    }
+}
+
+/// A whole number in decimal digits (nothing else: no sign, no separators).
+fn parse_count(text: &str) -> Option<u128> {
+    if text.bytes().all(|b| b.is_ascii_digit()) { text.parse().ok() } else { None }
+}
+
+/// The start of a bad line, short enough for one line of error.
+fn quote(text: &str) -> String {
+    match text.char_indices().nth(QUOTE) {
+        Some((end, _)) => format!("{}...", &text[..end]),
+        None => text.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sum(text: &str) -> Result<Sum> {
+        let mut sum = Sum::default();
+        sum.add_all(&Input::File("counts.txt".into()), text.as_bytes())?;
+        Ok(sum)
+    }
+
+    #[test]
+    fn counts_add_up_and_blank_lines_are_skipped() {
+        let s = sum("12\n\n  30 \r\n0\n").unwrap();
+        assert_eq!((s.total, s.counts), (42, 3));
+        let s = sum("340282366920938463463374607431768211455").unwrap();
+        assert_eq!(s.total, u128::MAX);
+    }
+
+    #[test]
+    fn a_bad_line_is_named() {
+        let err = sum("1\n2\nitems: 7\n").err().unwrap();
+        assert_eq!(err.to_string(), "counts.txt:3: not a count: `items: 7`");
+        for bad in ["-1", "+1", "1e6", "1,000", "0x10", "½"] {
+            assert!(sum(bad).is_err(), "{bad}");
+        }
+        let long = "x".repeat(100);
+        let err = sum(&long).err().unwrap().to_string();
+        assert!(err.ends_with(&format!("`{}...`", "x".repeat(QUOTE))), "{err}");
+    }
+
+    #[test]
+    fn overflow_and_empty_files_are_errors() {
+        let err = sum("340282366920938463463374607431768211455\n1\n").err().unwrap();
+        assert_eq!(err.to_string(), "counts.txt:2: the sum is too large (over 2^128)");
+        assert_eq!(sum("\n\n").err().unwrap().to_string(), "counts.txt: no count in the file");
+        let mut s = Sum::default();
+        s.add_all(&Input::Stdin, &b""[..]).unwrap();
+        assert_eq!((s.total, s.counts), (0, 0));
+    }
+}
