@@ -1,22 +1,6 @@
 //! [`Sudoku`]: rules compiled into an exact-cover [`Problem`].
 //!
-//! The encoding is the classic one. Items:
-//!
-//! - one primary item per cell (`p3,7`: the cell is filled);
-//! - one primary item per house and symbol (`r3#5`: row 3 holds a 5; `c`
-//!   for columns, `b` boxes, `j` jigsaw regions, `d` diagonals, `w` hyper
-//!   windows), so `4·n²` for the classic rules;
-//! - one secondary item per exclusion and symbol (`x12#5`: the two cells of
-//!   exclusion 12 do not both hold 5), covered at most once.
-//!
-//! Options: one per cell and symbol, numbered `cell·n + symbol − 1`, which
-//! covers the cell, the symbol in each house of the cell, and the symbol
-//! in each exclusion of the cell.
-//!
-//! The problem is built once per [`Rules`]; a puzzle's givens are forced
-//! into the search with [`dlx::Solver::choose`], which removes every option
-//! they clash with before the search starts. The engine never rediscovers
-//! what the givens settle, and solving a puzzle allocates nothing.
+//! See [`Sudoku`] for the encoding.
 
 use dlx::{ItemId, OptionId, Problem, ProblemBuilder};
 
@@ -26,6 +10,30 @@ use crate::rules::Rules;
 use crate::solver::SudokuSolver;
 
 /// Rules compiled into a [`dlx::Problem`]; build once, solve many puzzles.
+///
+/// # The encoding
+///
+/// The classic one. Items:
+///
+/// - one primary item per cell (`p3,7`: the cell is filled);
+/// - one primary item per house and symbol (`r3#5`: row 3 holds a 5; `c`
+///   for columns, `b` boxes, `j` jigsaw regions, `d` diagonals, `w` hyper
+///   windows), so `4·n²` for the classic rules;
+/// - one secondary item per exclusion and symbol (`x12#5`: the two cells of
+///   exclusion 12 do not both hold 5), covered at most once.
+///
+/// Options: one per cell and symbol, numbered `cell·n + symbol − 1`, which
+/// covers the cell, the symbol in each house of the cell, and the symbol
+/// in each exclusion of the cell.
+///
+/// The problem is built once per [`Rules`]; a puzzle's givens are forced
+/// into the search with [`dlx::Solver::choose`], which removes every option
+/// they clash with before the search starts. The engine never rediscovers
+/// what the givens settle, and solving a puzzle allocates nothing.
+///
+/// Of the items' orders tried (cells first, as here and in Knuth's
+/// programs; cells last; boxes first), cells first visits the fewest
+/// search-tree nodes on hard puzzles, and as few as any on easy ones.
 ///
 /// ```
 /// use sudoku_cover::{Rules, Sudoku};
