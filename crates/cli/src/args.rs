@@ -249,8 +249,8 @@ pub struct SplitArgs {
     #[arg(short, long)]
     pub force: bool,
 
-    /// Write statistics to stderr when done: parts, depth (of the cut),
-    /// solutions (found above the cut), time.
+    /// Write statistics to stderr when done, one `key: value` per line:
+    /// items, options, parts, depth (of the cut), time.
     #[arg(long)]
     pub stats: bool,
 }
@@ -272,9 +272,10 @@ pub struct SumArgs {
 #[derive(Debug, ClapArgs)]
 pub struct ReportArgs {
     /// Write statistics to stderr when done, one `key: value` per line:
-    /// items, options, solutions, nodes, updates, depth, time, updates/s;
-    /// for sudoku also puzzles, solved, no-solution, invalid (and unique,
-    /// multiple for `check`) and puzzles/s.
+    /// items, options, solutions, nodes, updates, depth, time, updates/s,
+    /// then threads for `solve` and `count`; for sudoku also puzzles,
+    /// solved, no-solution, invalid (and unique, multiple for `check`) and
+    /// puzzles/s.
     #[arg(long)]
     pub stats: bool,
 

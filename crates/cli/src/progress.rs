@@ -65,19 +65,29 @@ impl Progress {
         }
     }
 
-    /// Shows, beside the count of puzzles, where the search of one of them
-    /// stands (`what` names it).
-    pub fn show_search_of(&self, what: &str, at: &dlx::Progress) {
-        if self.is_enabled() {
-            self.bar.set_message(format!("  {what}: {}", search_message(at)));
+    /// Runs `search`, which reports with the function it is given where
+    /// the search of one puzzle (named by `what`) stands; meanwhile the bar
+    /// shows that instead of a rate and a time left that stand still.
+    pub fn while_searching<R>(
+        &self,
+        what: &str,
+        search: impl FnOnce(&dyn Fn(&dlx::Progress)) -> R,
+    ) -> R {
+        if !self.is_enabled() {
+            return search(&|_| {});
         }
-    }
-
-    /// Clears what [`show_search_of`](Self::show_search_of) showed.
-    pub fn clear_message(&self) {
-        if self.is_enabled() {
-            self.bar.set_message("");
-        }
+        let style = ProgressStyle::with_template("{spinner} {human_pos} puzzles done  {msg}")
+            .expect("a valid template");
+        self.bar.set_style(style);
+        let result = search(&|at| self.bar.set_message(format!("{what}: {}", search_message(at))));
+        self.bar.set_message("");
+        // The total may have come meanwhile.
+        let style = match self.bar.length() {
+            Some(_) => bar_style(),
+            None => spinner_style("puzzles"),
+        };
+        self.bar.set_style(style);
+        result
     }
 
     fn start(enabled: bool, style: ProgressStyle) -> Progress {
@@ -168,7 +178,10 @@ fn search_message(at: &dlx::Progress) -> String {
     let solutions = HumanCount(u64::try_from(at.solutions).unwrap_or(u64::MAX));
     let secs = at.elapsed.as_secs_f64();
     let rate = if secs > 0.0 { at.solutions as f64 / secs } else { 0.0 };
-    let rate = if rate >= 100.0 { format!("{rate:.0}/s") } else { format!("{rate:.1}/s") };
+    let rate = match rate {
+        r if r >= 100.0 => format!("{}/s", HumanCount(r as u64)),
+        r => format!("{r:.1}/s"),
+    };
     let f = at.fraction.clamp(0.0, 1.0);
     let percent = 100.0 * f;
     let percent = match percent {
@@ -184,13 +197,13 @@ fn search_message(at: &dlx::Progress) -> String {
 }
 
 fn spinner_style(what: &str) -> ProgressStyle {
-    let template = format!("{{spinner}} {{human_pos}} {what}  {{rate}}  {{elapsed}}{{msg}}");
+    let template = format!("{{spinner}} {{human_pos}} {what}  {{rate}}  {{elapsed}}");
     ProgressStyle::with_template(&template).expect("a valid template").with_key("rate", rate)
 }
 
 fn bar_style() -> ProgressStyle {
     ProgressStyle::with_template(
-        "{wide_bar} {human_pos}/{human_len} puzzles  {rate}  {elapsed} elapsed, {eta} left{msg}",
+        "{wide_bar} {human_pos}/{human_len} puzzles  {rate}  {elapsed} elapsed, {eta} left",
     )
     .expect("a valid template")
     .with_key("rate", rate)
@@ -226,7 +239,7 @@ mod tests {
         };
         assert_eq!(
             search_message(&at),
-            "12,345 solutions  1234/s  ~25.0% explored  10s elapsed, ~30s left"
+            "12,345 solutions  1,234/s  ~25.0% explored  10s elapsed, ~30s left"
         );
         let start = dlx::Progress { fraction: 0.0, elapsed: Duration::ZERO, ..at };
         assert!(search_message(&start).ends_with("~? left"), "{}", search_message(&start));

@@ -11,11 +11,11 @@
 //! Counting is where one puzzle can take long (an empty 6x6 grid has
 //! 28,200,960 solutions): a puzzle whose count is large is counted on all
 //! threads at once by [`dlx::Parallel`]. On several threads, a worker
-//! counts a puzzle with a budget of [`BIG_COUNT`] search-tree nodes; a
-//! puzzle that needs more is [`Answer::Deferred`], and counted after the
-//! rest of its chunk, on all threads. A chunk with fewer puzzles than
-//! threads (one puzzle on stdin, puzzles typed by hand) goes to
-//! [`Parallel`] at once.
+//! counts a puzzle with a budget of search-tree nodes; a puzzle that needs
+//! more is [`Answer::Deferred`], and counted after the rest of its chunk,
+//! on all threads. The budget is [`BIG_COUNT`] when the chunk keeps every
+//! thread busy, and only [`SMALL_COUNT`] when it does not (one puzzle on
+//! stdin, puzzles typed by hand), so that the other threads soon help.
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -48,8 +48,12 @@ const MAX_ENCODERS: usize = 8;
 const MAX_SOLVERS: usize = 4;
 
 /// The search-tree nodes a worker spends on counting one puzzle before it
-/// leaves the puzzle to all threads (about a second of one core's work).
+/// leaves the puzzle to all threads (about a second of one core's work),
+/// when the other threads have puzzles of their own.
 const BIG_COUNT: u64 = 1 << 22;
+
+/// The same when the other threads would be idle (about 10 ms).
+const SMALL_COUNT: u64 = 1 << 16;
 
 /// The rules and symbols of a batch, from `--variant`, `--regions`,
 /// `--box` and `--symbols`. The size of a puzzle, and so its rules, is only
@@ -147,7 +151,7 @@ pub fn run(config: &SudokuConfig) -> Result<ExitStatus> {
     while feed.next_chunk(&mut chunk) {
         let budget = match shares {
             false => None,
-            true if chunk.len() < config.threads => Some(0),
+            true if chunk.len() < config.threads => Some(SMALL_COUNT),
             true => Some(BIG_COUNT),
         };
         pool.map(&chunk, &mut answers, Worker::default, |worker, item| {
@@ -429,10 +433,9 @@ fn count_on_all_threads(
         search = search.limit(limit);
     }
     let outcome = if progress.is_enabled() {
-        let what = format!("line {}", puzzle.line);
-        let outcome = search.count_with_progress(REFRESH, |at| progress.show_search_of(&what, at));
-        progress.clear_message();
-        outcome
+        progress.while_searching(&format!("{source}:{}", puzzle.line), |show| {
+            search.count_with_progress(REFRESH, show)
+        })
     } else {
         search.count()
     };

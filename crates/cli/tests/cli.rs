@@ -11,7 +11,8 @@ fn version() {
 #[test]
 fn help_lists_every_command_with_examples() {
     let out = dlx(&["--help"]).success();
-    for word in ["solve", "count", "sudoku", "Examples:", "Exit status"] {
+    for word in ["solve", "count", "estimate", "split", "sum", "sudoku", "Examples:", "Exit status"]
+    {
         assert!(out.contains(word), "--help lacks {word}:\n{out}");
     }
     let out = dlx(&["sudoku", "--help"]).success();
@@ -23,8 +24,20 @@ fn help_lists_every_command_with_examples() {
 #[test]
 fn help_documents_every_flag() {
     let cases: &[(&[&str], &[&str])] = &[
-        (&["solve", "--help"], &["--all", "--limit", "--stats", "--no-progress", "Examples:"]),
-        (&["count", "--help"], &["--limit", "--stats", "--no-progress", "Examples:"]),
+        (
+            &["solve", "--help"],
+            &["--all", "--limit", "--threads", "--stats", "--no-progress", "Examples:"],
+        ),
+        (
+            &["count", "--help"],
+            &["--limit", "--threads", "--stats", "--no-progress", "explored", "Examples:"],
+        ),
+        (&["estimate", "--help"], &["--samples", "--seed", "Knuth", "Examples:"]),
+        (
+            &["split", "--help"],
+            &["--parts", "--depth", "--out", "--prefix", "--force", "--stats", "Examples:"],
+        ),
+        (&["sum", "--help"], &["--expect", "Examples:"]),
         (
             &["sudoku", "solve", "--help"],
             &[
@@ -65,6 +78,11 @@ fn bad_flags_exit_2_with_one_clear_message() {
         &["sudoku", "check", "--box", "1x3"],
         &["sudoku", "check", "--variant", "nonsense"],
         &["sudoku", "count", "--threads", "0"],
+        &["count", "--threads", "0"],
+        &["solve", "-j", "many"],
+        &["split", "--parts", "0"],
+        &["estimate", "--seed", "-1"],
+        &["sum", "--expect", "x"],
         &["frobnicate"],
     ] {
         let out = dlx(args).expect_code(2);
