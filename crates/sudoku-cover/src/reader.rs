@@ -18,6 +18,12 @@
 //! row, and written without them as a one-line puzzle. Set the side with
 //! [`PuzzleReader::size`] to decide it either way.
 //!
+//! A grid's box shape is the one its separators draw (`|` every two cells
+//! and a line of `-` every three rows make 3x2 boxes), else the one set
+//! with [`PuzzleReader::shape`], else the default for its side
+//! ([`Shape::for_size`]; 6x6 has 2x3 boxes). A shape set with
+//! [`PuzzleReader::shape`] wins over a drawn one.
+//!
 //! Symbols are `1`-`9` then `A`-`Z` (in either case) by default, see
 //! [`Alphabet::default_for`]; set another with [`PuzzleReader::alphabet`].
 //!
@@ -101,6 +107,10 @@ struct Pending {
     first_line: usize,
     rows: usize,
     cells: Vec<u8>,
+    /// The box width that the first row's `|` marks show, if any.
+    box_cols: Option<usize>,
+    /// The rows before the first line of separators, if any.
+    box_rows: Option<usize>,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -141,8 +151,9 @@ impl<R: BufRead> PuzzleReader<R> {
         self
     }
 
-    /// Gives puzzles of this shape's side this box shape (others keep their
-    /// default): a 6x6 puzzle with 3x2 boxes, say.
+    /// Gives puzzles of this shape's side this box shape, whatever their
+    /// separators draw (others keep theirs): a 6x6 puzzle with 3x2 boxes,
+    /// say.
     pub fn shape(mut self, shape: Shape) -> Self {
         self.shape = Some(shape);
         self
@@ -212,7 +223,11 @@ impl<R: BufRead> PuzzleReader<R> {
         };
         let k = self.tokens.len();
         if k == 0 {
-            return None; // a line of separators
+            // A line of separators: inside a grid, it marks a row of boxes.
+            if let Some(p) = &mut self.pending {
+                p.box_rows = p.box_rows.or(Some(p.rows));
+            }
+            return None;
         }
         let Some(p) = self.pending.take() else {
             if self.is_whole(k, compact) {
@@ -231,8 +246,14 @@ impl<R: BufRead> PuzzleReader<R> {
                     ReadErrorKind::NotAPuzzle { cells: k },
                 )));
             }
-            let p =
-                Pending { n: k, first_line: line_no, rows: 0, cells: Vec::with_capacity(k * k) };
+            let p = Pending {
+                n: k,
+                first_line: line_no,
+                rows: 0,
+                cells: Vec::with_capacity(k * k),
+                box_cols: box_width(line, &self.tokens),
+                box_rows: None,
+            };
             return self.add_row(p);
         };
         if k == p.n {
@@ -287,7 +308,11 @@ impl<R: BufRead> PuzzleReader<R> {
             self.pending = Some(p);
             return None;
         }
-        let grid = Grid::from_cells(self.shape_for(p.n), p.cells).expect("cells checked");
+        let shape = match self.shape {
+            Some(s) if s.size() == p.n => s,
+            _ => drawn_shape(&p).unwrap_or_else(|| self.shape_for(p.n)),
+        };
+        let grid = Grid::from_cells(shape, p.cells).expect("cells checked");
         Some(Ok(Puzzle { grid, line: p.first_line, layout: Layout::Grid }))
     }
 
@@ -334,6 +359,35 @@ impl<R: BufRead> PuzzleReader<R> {
         }
         Ok(())
     }
+}
+
+/// The box width that a row's `|` marks show: the number of cells between
+/// them, when they split the row into two or more equal groups.
+fn box_width(line: &str, tokens: &[Token]) -> Option<usize> {
+    let bars: Vec<usize> =
+        line.chars().enumerate().filter(|&(_, c)| c == '|').map(|(i, _)| i + 1).collect();
+    let mut groups: Vec<usize> = vec![0; bars.len() + 1];
+    for t in tokens {
+        groups[bars.partition_point(|&b| b < t.column)] += 1;
+    }
+    groups.retain(|&g| g > 0);
+    let width = *groups.first()?;
+    (groups.len() > 1 && groups.iter().all(|&g| g == width)).then_some(width)
+}
+
+/// The box shape a grid's separators draw, if they draw one.
+fn drawn_shape(p: &Pending) -> Option<Shape> {
+    let n = p.n;
+    let (rows, cols) = match (p.box_rows, p.box_cols) {
+        (Some(r), Some(c)) => (r, c),
+        (Some(r), None) if r > 0 && n % r == 0 => (r, n / r),
+        (None, Some(c)) if n % c == 0 => (n / c, c),
+        _ => return None,
+    };
+    if rows * cols != n {
+        return None;
+    }
+    Shape::new(rows, cols).ok()
 }
 
 /// The error for a grid cut short.
@@ -535,6 +589,39 @@ mod tests {
         assert_eq!(results.len(), 3, "{results:?}");
         assert_eq!(results[0].as_ref().unwrap_err().to_string(), "1:6: unknown symbol 'x'");
         assert!(results[1].is_ok() && results[2].is_ok());
+    }
+
+    #[test]
+    fn box_shape_from_the_separators() {
+        let three_by_two = "1 2 | . . | . .\n. . | . . | . .\n. . | . . | . .\n\
+                            ----+-----+----\n. . | . . | . .\n. . | . . | . .\n. . | . . | . .\n";
+        let p = read(three_by_two).pop().unwrap().unwrap();
+        assert_eq!(p.grid.shape(), Shape::new(3, 2).unwrap());
+        // Rows alone, or bars alone, say as much.
+        let rows_only = three_by_two.replace(" |", "");
+        let p = read(&rows_only).pop().unwrap().unwrap();
+        assert_eq!(p.grid.shape(), Shape::new(3, 2).unwrap());
+        let bars_only: String = three_by_two
+            .lines()
+            .filter(|l| !l.starts_with('-'))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let p = read(&bars_only).pop().unwrap().unwrap();
+        assert_eq!(p.grid.shape(), Shape::new(3, 2).unwrap());
+        // An explicit shape wins; no separators means the default shape.
+        let forced = PuzzleReader::new(three_by_two.as_bytes()).shape(Shape::new(2, 3).unwrap());
+        assert_eq!(forced.last().unwrap().unwrap().grid.shape(), Shape::new(2, 3).unwrap());
+        let plain = three_by_two.replace(" |", "").replace("----+-----+----\n", "");
+        let p = read(&plain).pop().unwrap().unwrap();
+        assert_eq!(p.grid.shape(), Shape::new(2, 3).unwrap());
+        assert_eq!(box_width("|1 .|. 4|", &tokens_of("|1 .|. 4|")), Some(2));
+        assert_eq!(box_width("1 . . 4", &tokens_of("1 . . 4")), None);
+    }
+
+    fn tokens_of(line: &str) -> Vec<Token> {
+        let mut t = Vec::new();
+        tokenize(line, 1, false, &mut t).unwrap();
+        t
     }
 
     #[test]
