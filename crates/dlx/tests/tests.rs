@@ -1,6 +1,7 @@
 //! Integration tests of the `dlx` engine.
 
 mod knuth;
+mod miri;
 mod parallel;
 mod prop;
 mod split;
