@@ -5,12 +5,18 @@
 //! the public benchmark sets (`shared/data/sudoku`) one thread, in two modes:
 //! the first solution, and solve-and-prove-unique (count up to 2, as
 //! tdoku's benchmark does). Throughput is reported in puzzles per second.
+//!
+//! Each input is timed for our engine (variant `ours`) and for the published
+//! exact-cover crates `xcov` and the crates.io `dlx` (variants `xcov` and
+//! `dlx-crates-io`, see `baseline.rs`), so that ratios come from one run.
+//! Filter with `-- '^xc/'` rather than `-- xc`, which also matches `xcov`.
 
 use std::path::PathBuf;
 use std::time::Duration;
 
 use criterion::Criterion;
 
+mod baseline;
 mod exact_cover;
 mod sudoku;
 

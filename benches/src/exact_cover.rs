@@ -1,10 +1,12 @@
-//! Counting Knuth's reference instances, and building a problem.
+//! Counting Knuth's reference instances, ours next to the baselines, and
+//! building a problem.
 
 use std::hint::black_box;
 
 use criterion::Criterion;
 use dlx::{Problem, Solver};
 
+use crate::baseline::{Baseline, Options};
 use crate::data;
 
 fn load(name: &str) -> (String, Problem) {
@@ -19,12 +21,21 @@ pub(crate) fn define(c: &mut Criterion) {
         [("queens12", 14_200), ("langford11", 35_584), ("pentomino6x10_quarter", 2_339)]
     {
         let (_, problem) = load(name);
-        g.bench_function(format!("{name}/count"), |b| {
+        g.bench_function(format!("{name}/count/ours"), |b| {
             b.iter(|| {
                 let n = Solver::new(black_box(&problem)).count();
                 assert_eq!(n, solutions);
             })
         });
+        let options = Options::from_problem(&problem);
+        for baseline in Baseline::ALL {
+            g.bench_function(format!("{name}/count/{}", baseline.name()), |b| {
+                b.iter(|| {
+                    let n = baseline.count(black_box(&options));
+                    assert_eq!(n as u128, solutions);
+                })
+            });
+        }
     }
     let (text, _) = load("pentomino6x10");
     g.bench_function("pentomino6x10/build", |b| {

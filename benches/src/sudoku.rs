@@ -1,10 +1,11 @@
-//! Solving the public sudoku sets, one thread.
+//! Solving the public sudoku sets, one thread, ours next to the baselines.
 
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput};
 use sudoku_cover::{Grid, PuzzleReader, Rules, Sudoku, Uniqueness};
 
+use crate::baseline::Baseline;
 use crate::data;
 
 /// Every `step`-th puzzle of a file, at most `max`.
@@ -29,20 +30,49 @@ pub(crate) fn define(c: &mut Criterion) {
         g.throughput(Throughput::Elements(puzzles.len() as u64));
         let mut solver = sudoku.solver();
         let mut out = Grid::new(puzzles[0].shape());
-        g.bench_function(format!("{name}/first"), |b| {
+        // Every set is of unique puzzles: whoever finds a first solution must
+        // find this one.
+        let solutions: Vec<Grid> = puzzles
+            .iter()
+            .map(|p| {
+                assert!(solver.solve_into(p, &mut out).unwrap());
+                out.clone()
+            })
+            .collect();
+        g.bench_function(format!("{name}/first/ours"), |b| {
             b.iter(|| {
-                for p in &puzzles {
+                for (p, s) in puzzles.iter().zip(&solutions) {
                     assert!(solver.solve_into(black_box(p), &mut out).unwrap());
+                    assert_eq!(&out, s);
                 }
             })
         });
-        g.bench_function(format!("{name}/unique"), |b| {
+        for baseline in Baseline::ALL {
+            g.bench_function(format!("{name}/first/{}", baseline.name()), |b| {
+                b.iter(|| {
+                    for (p, s) in puzzles.iter().zip(&solutions) {
+                        assert!(baseline.sudoku_first(black_box(p), &mut out));
+                        assert_eq!(&out, s);
+                    }
+                })
+            });
+        }
+        g.bench_function(format!("{name}/unique/ours"), |b| {
             b.iter(|| {
                 for p in &puzzles {
                     assert_eq!(solver.check(black_box(p)).unwrap(), Uniqueness::Unique);
                 }
             })
         });
+        for baseline in Baseline::ALL {
+            g.bench_function(format!("{name}/unique/{}", baseline.name()), |b| {
+                b.iter(|| {
+                    for p in &puzzles {
+                        assert_eq!(baseline.sudoku_count(black_box(p), 2), 1);
+                    }
+                })
+            });
+        }
     }
     g.finish();
 }
