@@ -43,8 +43,8 @@ fn sum(files: &[String]) -> String {
 #[test]
 fn parts_count_up_to_the_whole() {
     for (name, count, how) in [
-        ("queens12.dlx", "14200\n", &["--parts", "20"][..]),
-        ("langford11.dlx", "35584\n", &["--depth", "3"]),
+        ("queens12.dlx", "14200\n", &["--parts", "10"][..]),
+        ("langford11.dlx", "35584\n", &["--depth", "2"]),
         ("knuth_dlx2_example.dlx", "1\n", &["--depth", "1"]),
         ("knuth_dlx3_example.dlx", "1\n", &["--depth", "2"]),
     ] {
@@ -186,4 +186,47 @@ fn gnu_parallel_counts_the_parts_and_dlx_sums_them() {
     assert!(out.status.success(), "{script}\n{stderr}");
     assert_eq!(String::from_utf8_lossy(&out.stdout), whole);
     assert_eq!(whole, "14200\n");
+}
+
+#[test]
+fn the_slurm_script_counts_one_part_per_task() {
+    // What Slurm would do for `sbatch --array=1-N scripts/count-part.sbatch`,
+    // one task after the other.
+    let dir = scratch_dir("split_slurm");
+    let problem = scratch_file("split_slurm_queens8.dlx", &queens(8));
+    let list =
+        dlx(&["split", "--parts", "10", "-o", "parts", &problem]).current_dir(&dir).success();
+    fs::write(dir.join("parts.txt"), &list).unwrap();
+    let n = list.lines().count();
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/count-part.sbatch");
+    let bin = Path::new(env!("CARGO_BIN_EXE_dlx")).parent().unwrap();
+    let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap_or_default());
+    let task = |id: usize| {
+        Command::new("bash")
+            .arg(script)
+            .current_dir(&dir)
+            .env("PATH", &path)
+            .env("SLURM_ARRAY_TASK_ID", id.to_string())
+            .output()
+            .expect("run bash")
+    };
+    for id in 1..=n {
+        let out = task(id);
+        assert!(out.status.success(), "task {id}: {}", String::from_utf8_lossy(&out.stderr));
+    }
+    let mut counts: Vec<String> = fs::read_dir(dir.join("counts"))
+        .unwrap()
+        .map(|e| e.unwrap().path().to_str().unwrap().to_owned())
+        .collect();
+    counts.sort();
+    assert_eq!(counts.len(), n, "one count per part, no leftovers: {counts:?}");
+    let expect = n.to_string();
+    let mut argv = vec!["sum", "--expect", &expect];
+    argv.extend(counts.iter().map(String::as_str));
+    assert_eq!(dlx(&argv).success(), "92\n");
+    // A task that did not run is caught.
+    let out = dlx(&argv[..argv.len() - 1]).expect_code(2);
+    assert_eq!(out.stderr, format!("dlx: expected {n} counts, read {}\n", n - 1));
+    // A task past the end of the list fails.
+    assert!(!task(n + 1).status.success());
 }
