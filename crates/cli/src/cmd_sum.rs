@@ -63,6 +63,9 @@ impl Sum {
                 continue;
             }
             let Some(count) = parse_count(text) else {
+                if text.bytes().all(|b| b.is_ascii_digit()) {
+                    bail!("{input}:{number}: the count is too large (over 2^128)");
+                }
                 bail!("{input}:{number}: not a count: `{}`", quote(text));
             };
             let Some(total) = self.total.checked_add(count) else {
@@ -127,6 +130,8 @@ mod tests {
     fn overflow_and_empty_files_are_errors() {
         let err = sum("340282366920938463463374607431768211455\n1\n").err().unwrap();
         assert_eq!(err.to_string(), "counts.txt:2: the sum is too large (over 2^128)");
+        let err = sum("340282366920938463463374607431768211456\n").err().unwrap();
+        assert_eq!(err.to_string(), "counts.txt:1: the count is too large (over 2^128)");
         assert_eq!(sum("\n\n").err().unwrap().to_string(), "counts.txt: no count in the file");
         let mut s = Sum::default();
         s.add_all(&Input::Stdin, &b""[..]).unwrap();

@@ -132,6 +132,14 @@ fn one_sudoku_is_counted_on_all_threads_with_the_same_count() {
 }
 
 #[test]
+fn the_empty_six_by_six_grid() {
+    // The reference case: one puzzle with a long count, on every core (about
+    // 10 seconds of search on 2 cores).
+    let out = dlx(&["sudoku", "count"]).stdin(".".repeat(36)).success();
+    assert_eq!(out, "28200960\n");
+}
+
+#[test]
 fn a_large_count_in_a_batch_is_shared_between_threads() {
     // The first puzzle needs more search than one worker's budget; the
     // others do not. Answers stay in input order.
