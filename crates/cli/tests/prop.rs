@@ -9,6 +9,7 @@ use std::fmt::Write as _;
 use std::fs;
 
 use proptest::prelude::*;
+use proptest::test_runner::FileFailurePersistence;
 
 use crate::util::{dlx, scratch_dir, scratch_file};
 
@@ -178,8 +179,28 @@ fn count(args: &[&str], problem: &str) -> u128 {
     out.stdout.trim().parse().expect("a count")
 }
 
+/// The solutions `dlx solve` prints, sorted. A solution without options
+/// (when every primary item may stay uncovered) prints as nothing, so it is
+/// left out, and the blank lines around it are not counted.
+fn all_solutions(args: &[&str], problem: &str) -> Vec<String> {
+    let out = dlx(args).stdin(problem).run();
+    assert!(matches!(out.code, Some(0 | 1)), "{args:?}: {}\n{problem}", out.stderr);
+    let mut all: Vec<String> = out
+        .stdout
+        .split("\n\n")
+        .map(|s| s.trim_matches('\n').to_owned())
+        .filter(|s| !s.is_empty())
+        .collect();
+    all.sort();
+    all
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig {
+        cases: 64,
+        failure_persistence: Some(Box::new(FileFailurePersistence::WithSource("proptest-regressions"))),
+        ..ProptestConfig::default()
+    })]
 
     #[test]
     fn counts_on_threads_and_split_parts_agree_with_brute_force(
@@ -191,6 +212,10 @@ proptest! {
         let truth = problem.brute_force_count();
         prop_assert_eq!(count(&["count", "-j", "1"], &text), truth, "{}", text);
         prop_assert_eq!(count(&["count", "-j", "3"], &text), truth, "{}", text);
+        // The same solutions on one thread and on three, in any order.
+        let one = all_solutions(&["solve", "--all"], &text);
+        let three = all_solutions(&["solve", "--all", "-j", "3"], &text);
+        prop_assert_eq!(one, three, "{}", text);
 
         let dir = scratch_dir(&format!("prop_split_{case}"));
         let file = scratch_file(&format!("prop_problem_{case}.dlx"), &text);
