@@ -328,15 +328,14 @@ impl<'a> Worker<'a> {
         find_or_make(&mut self.solvers, |s| std::ptr::eq(s.sudoku(), sudoku), || sudoku.solver())
     }
 
-    /// Counts the solutions of a valid puzzle within `budget` search-tree
-    /// nodes: `None` if they do not suffice.
+    /// Counts the solutions of a puzzle within `budget` search-tree nodes.
     fn count_within(
         &mut self,
         sudoku: &'a Sudoku,
         grid: &Grid,
         limit: Option<u128>,
         budget: u64,
-    ) -> Option<(u128, dlx::Stats)> {
+    ) -> Budgeted {
         let problem = sudoku.problem();
         let solver = find_or_make(
             &mut self.counters,
@@ -344,15 +343,18 @@ impl<'a> Worker<'a> {
             || dlx::Solver::new(problem),
         );
         solver.reset();
-        for option in givens(sudoku, grid)? {
-            solver.choose(option).ok()?;
+        let Some(givens) = givens(sudoku, grid) else { return Budgeted::Refused };
+        for option in givens {
+            if solver.choose(option).is_err() {
+                return Budgeted::Refused;
+            }
         }
         let limit = limit.unwrap_or(u128::MAX);
         let mut count = 0;
         while count < limit {
             let spent = solver.stats().nodes();
             if spent >= budget {
-                return None;
+                return Budgeted::TooBig;
             }
             match solver.run(budget - spent) {
                 Status::Solution => count += 1,
@@ -360,7 +362,7 @@ impl<'a> Worker<'a> {
                 _ => {}
             }
         }
-        Some((count, solver.stats()))
+        Budgeted::Counted(count, solver.stats())
     }
 
     /// Answers one item. With a `budget`, a count that needs more nodes is
@@ -381,14 +383,12 @@ impl<'a> Worker<'a> {
         };
         let grid = &puzzle.grid;
         if let (Task::Count(limit), Some(budget)) = (task, budget) {
-            // Counting zero solutions checks the puzzle, with its errors.
-            if let Err(e) = self.solver(sudoku).count(grid, Some(0)) {
-                return invalid(&e);
+            match self.count_within(sudoku, grid, limit, budget) {
+                Budgeted::Counted(n, stats) => return Answer::Done(Outcome::Counted(n), stats),
+                Budgeted::TooBig => return Answer::Deferred,
+                // The sudoku solver below tells what is wrong.
+                Budgeted::Refused => {}
             }
-            return match self.count_within(sudoku, grid, limit, budget) {
-                Some((n, stats)) => Answer::Done(Outcome::Counted(n), stats),
-                None => Answer::Deferred,
-            };
         }
         let solver = self.solver(sudoku);
         let outcome = match task {
@@ -405,9 +405,24 @@ impl<'a> Worker<'a> {
     }
 }
 
-/// The options that fill the givens of `grid`; `None` if a given does not
-/// fit the rules (which a checked puzzle never has).
+/// What came of counting a puzzle on a budget.
+#[derive(Debug)]
+enum Budgeted {
+    /// The count and the search's statistics.
+    Counted(u128, dlx::Stats),
+    /// The budget ran out: the count is large.
+    TooBig,
+    /// The givens cannot all be forced: the puzzle is invalid, which the
+    /// sudoku solver's checks explain.
+    Refused,
+}
+
+/// The options that fill the givens of `grid`; `None` if the grid does not
+/// fit the rules (its size, or a given's value).
 fn givens(sudoku: &Sudoku, grid: &Grid) -> Option<Vec<OptionId>> {
+    if grid.size() != sudoku.size() {
+        return None;
+    }
     grid.givens().map(|(row, col, value)| sudoku.option(row, col, value)).collect()
 }
 
