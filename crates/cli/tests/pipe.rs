@@ -50,3 +50,11 @@ fn sudoku_check_into_a_closed_pipe() {
     let path = scratch_file("closed_pipe_check.txt", &batch);
     read_one_line_then_close(&["sudoku", "check", &path, &data("top95_first5.txt")]);
 }
+
+#[test]
+fn solve_all_on_threads_into_a_closed_pipe() {
+    // The search threads stop when the writer can no longer write.
+    let queens = crate::util::queens(12);
+    let path = scratch_file("closed_pipe_queens12_threads.dlx", &queens);
+    read_one_line_then_close(&["solve", "--all", "--threads", "2", &path]);
+}
