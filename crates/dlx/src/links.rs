@@ -543,11 +543,25 @@ impl<'p> Links<'p> {
         k: u32,
     ) -> bool {
         self.open_level::<C, M>(item, degree);
-        for _ in 0..k {
-            if !self.try_choice::<C, M>() || !self.undo_choice::<C, M>() {
-                self.close_level::<C, M>();
-                return false;
+        if M {
+            // Under Algorithm M the branches before `k` must be tried and
+            // tweaked away, as the search would.
+            for _ in 0..k {
+                if !self.try_choice::<C, M>() || !self.undo_choice::<C, M>() {
+                    self.close_level::<C, M>();
+                    return false;
+                }
             }
+        } else {
+            // Otherwise branch `k` is simply the `k`th option in the list.
+            let f = self.frames.last_mut().unwrap();
+            for _ in 0..k {
+                if f.choice == item {
+                    break;
+                }
+                f.choice = self.dance.nodes[f.choice as usize].down;
+            }
+            f.branch = k;
         }
         if !self.try_choice::<C, M>() {
             self.close_level::<C, M>();

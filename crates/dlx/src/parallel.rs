@@ -136,7 +136,7 @@ impl<'p> Parallel<'p> {
 
     /// Counts the solutions (up to the limit, if set).
     pub fn count(&self) -> Result<Outcome, Error> {
-        self.search(&|_| true, None)
+        self.search(None, None)
     }
 
     /// Counts the solutions, calling `report` about every `interval` on the
@@ -146,7 +146,7 @@ impl<'p> Parallel<'p> {
         interval: Duration,
         mut report: impl FnMut(&Progress),
     ) -> Result<Outcome, Error> {
-        self.search(&|_| true, Some((interval, &mut report)))
+        self.search(None, Some((interval, &mut report)))
     }
 
     /// Finds a solution: the first one any thread finds, so not always
@@ -154,10 +154,10 @@ impl<'p> Parallel<'p> {
     pub fn first(&self) -> Result<Option<Vec<OptionId>>, Error> {
         let found = Mutex::new(None);
         self.clone().limit(1).search(
-            &|s| {
+            Some(&|s| {
                 found.lock().unwrap().get_or_insert_with(|| s.to_vec());
                 false
-            },
+            }),
             None,
         )?;
         Ok(found.into_inner().unwrap())
@@ -170,13 +170,15 @@ impl<'p> Parallel<'p> {
     where
         F: Fn(&[OptionId]) -> bool + Sync,
     {
-        self.search(&visit, None)
+        self.search(Some(&visit), None)
     }
 
     #[allow(clippy::type_complexity)]
+    /// The search: `visit` sees every solution when given; without it the
+    /// workers only count, a slice at a time.
     fn search(
         &self,
-        visit: &(dyn Fn(&[OptionId]) -> bool + Sync),
+        visit: Option<&(dyn Fn(&[OptionId]) -> bool + Sync)>,
         progress: Option<(Duration, &mut dyn FnMut(&Progress))>,
     ) -> Result<Outcome, Error> {
         // Check the forced options once, up front, for a clean error.
@@ -209,9 +211,15 @@ impl<'p> Parallel<'p> {
                 finished.store(true, Ordering::Release);
             });
             if let Some((interval, report)) = progress {
+                // Look often, so that a short search is not held up; report
+                // once per interval.
+                let mut last = Instant::now();
                 while !finished.load(Ordering::Acquire) {
-                    std::thread::sleep(interval.min(Duration::from_millis(50)));
-                    report(&shared.progress(start));
+                    std::thread::sleep(interval.min(Duration::from_millis(5)));
+                    if last.elapsed() >= interval {
+                        report(&shared.progress(start));
+                        last = Instant::now();
+                    }
                 }
             }
         });
@@ -225,7 +233,7 @@ impl<'p> Parallel<'p> {
 
 struct Shared<'a, 'p> {
     parallel: &'a Parallel<'p>,
-    visit: &'a (dyn Fn(&[OptionId]) -> bool + Sync),
+    visit: Option<&'a (dyn Fn(&[OptionId]) -> bool + Sync)>,
     /// Idle solvers, reused across tasks so that workers do not copy the
     /// arena for every task.
     pool: Mutex<Vec<Solver<'p>>>,
@@ -278,19 +286,33 @@ impl<'p> Shared<'_, 'p> {
         if solver.descend(&path) {
             let mut last_nodes = solver.stats().nodes();
             loop {
-                match solver.run(self.parallel.granularity) {
-                    Status::Solution => {
-                        let n = self.found.fetch_add(1, Ordering::Relaxed) + 1;
-                        let within = self.parallel.limit.is_none_or(|l| u128::from(n) <= l);
-                        let go_on = within && (self.visit)(solver.solution());
-                        let at_limit = self.parallel.limit.is_some_and(|l| u128::from(n) >= l);
-                        if !go_on || at_limit {
-                            self.stop.store(true, Ordering::Relaxed);
-                            break;
+                let at_limit = |n: u64| self.parallel.limit.is_some_and(|l| u128::from(n) >= l);
+                if let Some(visit) = self.visit {
+                    match solver.run(self.parallel.granularity) {
+                        Status::Solution => {
+                            let n = self.found.fetch_add(1, Ordering::Relaxed) + 1;
+                            let within = self.parallel.limit.is_none_or(|l| u128::from(n) <= l);
+                            let go_on = within && visit(solver.solution());
+                            if !go_on || at_limit(n) {
+                                self.stop.store(true, Ordering::Relaxed);
+                                break;
+                            }
                         }
+                        Status::Done => break,
+                        _ => {}
                     }
-                    Status::Done => break,
-                    Status::Paused => {}
+                } else {
+                    // Only counting: a whole slice between looks at the
+                    // shared state, however many solutions it holds.
+                    let (k, status) = solver.count_slice(self.parallel.granularity);
+                    let n = self.found.fetch_add(k, Ordering::Relaxed) + k;
+                    if at_limit(n) {
+                        self.stop.store(true, Ordering::Relaxed);
+                        break;
+                    }
+                    if status == Status::Done {
+                        break;
+                    }
                 }
                 let nodes = solver.stats().nodes();
                 self.nodes.fetch_add(nodes - last_nodes, Ordering::Relaxed);

@@ -248,6 +248,24 @@ impl<'p> Solver<'p> {
         status
     }
 
+    /// Searches on for at most `max_nodes` more nodes, counting solutions
+    /// without reporting them: returns the count and whether the search is
+    /// over ([`Status::Done`]) or the budget ran out ([`Status::Paused`]).
+    pub(crate) fn count_slice(&mut self, max_nodes: u64) -> (u64, Status) {
+        let start = Instant::now();
+        let end = self.stats().nodes().saturating_add(max_nodes);
+        let mut n = 0;
+        let status = loop {
+            let left = end.saturating_sub(engine!(self, e => e.stats.nodes));
+            match engine!(mut self, e => e.run(left)) {
+                Status::Solution => n += 1,
+                status => break status,
+            }
+        };
+        self.elapsed += start.elapsed();
+        (n, status)
+    }
+
     /// The solution found by the last call that found one.
     pub fn solution(&self) -> &[OptionId] {
         &self.solution
