@@ -34,6 +34,9 @@ use crate::problem::Problem;
 use crate::search::{Solver, Status};
 use crate::stats::Stats;
 
+/// A callback that sees solutions (from any thread) and says whether to go on.
+type Visit<'a> = &'a (dyn Fn(&[OptionId]) -> bool + Sync);
+
 /// Nodes a worker searches between looks at the shared state, by default.
 const SLICE: u64 = 4096;
 
@@ -173,12 +176,11 @@ impl<'p> Parallel<'p> {
         self.search(Some(&visit), None)
     }
 
-    #[allow(clippy::type_complexity)]
     /// The search: `visit` sees every solution when given; without it the
     /// workers only count, a slice at a time.
     fn search(
         &self,
-        visit: Option<&(dyn Fn(&[OptionId]) -> bool + Sync)>,
+        visit: Option<Visit<'_>>,
         progress: Option<(Duration, &mut dyn FnMut(&Progress))>,
     ) -> Result<Outcome, Error> {
         // Check the forced options once, up front, for a clean error.
@@ -233,7 +235,7 @@ impl<'p> Parallel<'p> {
 
 struct Shared<'a, 'p> {
     parallel: &'a Parallel<'p>,
-    visit: Option<&'a (dyn Fn(&[OptionId]) -> bool + Sync)>,
+    visit: Option<Visit<'a>>,
     /// Idle solvers, reused across tasks so that workers do not copy the
     /// arena for every task.
     pool: Mutex<Vec<Solver<'p>>>,
