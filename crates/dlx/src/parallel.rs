@@ -37,6 +37,9 @@ use crate::stats::Stats;
 /// A callback that sees solutions (from any thread) and says whether to go on.
 type Visit<'a> = &'a (dyn Fn(&[OptionId]) -> bool + Sync);
 
+/// A progress callback and how often to call it.
+type Report<'a> = (Duration, &'a mut dyn FnMut(&Progress));
+
 /// Nodes a worker searches between looks at the shared state, by default.
 const SLICE: u64 = 4096;
 
@@ -181,7 +184,7 @@ impl<'p> Parallel<'p> {
     fn search(
         &self,
         visit: Option<Visit<'_>>,
-        progress: Option<(Duration, &mut dyn FnMut(&Progress))>,
+        progress: Option<Report<'_>>,
     ) -> Result<Outcome, Error> {
         // Check the forced options once, up front, for a clean error.
         let mut probe = Solver::with_config(self.problem, self.config);
