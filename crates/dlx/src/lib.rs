@@ -107,8 +107,3 @@ pub use problem::{Bounds, Entry, Problem, ProblemBuilder};
 pub use search::{Solutions, Solver, Status};
 pub use split::{Part, SplitAt, split};
 pub use stats::Stats;
-
-/// The Rust examples of the workspace README, run as doc tests.
-#[cfg(doctest)]
-#[doc = include_str!("../../../README.md")]
-struct ReadmeDoctests;

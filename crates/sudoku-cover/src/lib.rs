@@ -108,3 +108,9 @@ pub use rules::Rules;
 pub use shape::{MAX_SIZE, MIN_SIZE, Shape};
 pub use solver::{Solutions, SudokuSolver, Uniqueness};
 pub use variant::Variant;
+
+/// The Rust examples of the workspace README (which use both this crate and
+/// `dlx`), run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct ReadmeDoctests;
