@@ -323,7 +323,7 @@ pub(crate) struct Bits<'p, T> {
     /// Level `l`'s counts: `level_bytes` bytes from `l * level_bytes`.
     counts: Vec<T>,
     frames: Vec<Frame>,
-    floor: usize,
+    pub(crate) floor: usize,
     state: State,
     pub(crate) stats: Stats,
     pause_at: u64,
@@ -563,15 +563,14 @@ impl<'p, T: Count> Bits<'p, T> {
         out.extend(self.frames.iter().map(|f| OptionId::new(f.choice as usize)));
     }
 
-    pub(crate) fn position(&self) -> Vec<(u32, u32)> {
-        self.frames.iter().map(|f| (f.branch, f.degree)).collect()
+    /// The branch taken at each level (from 0), out of how many.
+    pub(crate) fn levels(&self) -> impl ExactSizeIterator<Item = (u32, u32)> + '_ {
+        self.frames.iter().map(|f| (f.branch, f.degree))
     }
 
-    pub(crate) fn progress(&self) -> f64 {
-        if self.state == State::Done {
-            return 1.0;
-        }
-        crate::estimate::fraction(self.frames[self.floor..].iter().map(|f| (f.branch, f.degree)))
+    /// Whether the search is over.
+    pub(crate) fn done(&self) -> bool {
+        self.state == State::Done
     }
 
     /// See `Links::descend`.
@@ -602,18 +601,6 @@ impl<'p, T: Count> Bits<'p, T> {
     fn fail(&mut self) -> bool {
         self.unwind();
         false
-    }
-
-    /// See `Links::split_floor`.
-    pub(crate) fn split_floor(&mut self) -> Option<(Vec<u32>, std::ops::RangeInclusive<u32>)> {
-        if self.floor >= self.frames.len() {
-            return None;
-        }
-        let f = self.frames[self.floor];
-        let prefix: Vec<u32> = self.frames[..self.floor].iter().map(|f| f.branch).collect();
-        self.floor += 1;
-        let last = f.degree.max(f.branch + 1) - 1;
-        Some((prefix, f.branch + 1..=last))
     }
 }
 

@@ -77,7 +77,7 @@ pub(crate) struct Links<'p> {
     num_primary: u32,
     frames: Vec<Frame>,
     /// The stack depth at which this search ends (see `set_floor`).
-    floor: usize,
+    pub(crate) floor: usize,
     state: State,
     pub(crate) stats: Stats,
     pause_at: u64,
@@ -241,17 +241,14 @@ impl<'p> Links<'p> {
         true
     }
 
-    /// The branch taken at each level, out of how many.
-    pub(crate) fn position(&self) -> Vec<(u32, u32)> {
-        self.frames.iter().map(|f| (f.branch, f.degree)).collect()
+    /// The branch taken at each level (from 0), out of how many.
+    pub(crate) fn levels(&self) -> impl ExactSizeIterator<Item = (u32, u32)> + '_ {
+        self.frames.iter().map(|f| (f.branch, f.degree))
     }
 
-    /// Knuth's estimate of the fraction of the tree explored.
-    pub(crate) fn progress(&self) -> f64 {
-        if self.state == State::Done {
-            return 1.0;
-        }
-        crate::estimate::fraction(self.frames[self.floor..].iter().map(|f| (f.branch, f.degree)))
+    /// Whether the search is over.
+    pub(crate) fn done(&self) -> bool {
+        self.state == State::Done
     }
 
     /// Runs the search for at most `max_nodes` nodes.
@@ -618,21 +615,5 @@ impl<'p> Links<'p> {
                 }
             }
         }
-    }
-
-    /// Gives away the untried branches of the level at the floor: raises
-    /// the floor by one and returns the paths of the branches that this
-    /// solver will no longer search (possibly none). Paths may name
-    /// branches that turn out not to exist; `descend` refuses those.
-    pub(crate) fn split_floor(&mut self) -> Option<(Vec<u32>, std::ops::RangeInclusive<u32>)> {
-        if self.floor >= self.frames.len() {
-            return None;
-        }
-        let f = self.frames[self.floor];
-        let prefix: Vec<u32> = self.frames[..self.floor].iter().map(|f| f.branch).collect();
-        self.floor += 1;
-        // Branches after the current one: at most `degree - 1` in all.
-        let last = f.degree.max(f.branch + 1) - 1;
-        Some((prefix, f.branch + 1..=last))
     }
 }

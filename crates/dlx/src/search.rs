@@ -14,7 +14,7 @@ use std::time::Instant;
 use crate::bits::Bits;
 use crate::config::{Config, Engine};
 use crate::error::Error;
-use crate::estimate::Estimate;
+use crate::estimate::{Estimate, fraction};
 use crate::id::OptionId;
 use crate::links::Links;
 use crate::problem::Problem;
@@ -274,14 +274,14 @@ impl<'p> Solver<'p> {
     /// Where the search stands: the branch taken at each level (counting
     /// from 0) out of how many, from the top of the tree down.
     pub fn position(&self) -> Vec<(u32, u32)> {
-        engine!(self, e => e.position())
+        engine!(self, e => e.levels().collect())
     }
 
     /// An estimate of the fraction of the search tree explored so far,
     /// from the branches taken at the top levels, as Knuth's programs
     /// report it (assumes a uniform tree; grows monotonically).
     pub fn progress(&self) -> f64 {
-        engine!(self, e => e.progress())
+        engine!(self, e => if e.done() { 1.0 } else { fraction(e.levels().skip(e.floor)) })
     }
 
     /// Knuth's random-path estimate (1975): walks `samples` random paths
@@ -311,10 +311,19 @@ impl<'p> Solver<'p> {
         engine!(mut self, e => e.descend(path))
     }
 
-    /// Gives away the untried branches at the floor; see
-    /// `Links::split_floor`.
+    /// Gives away the untried branches of the level at the floor (the
+    /// highest level this search owns): raises the floor by one and returns
+    /// the path to that level and the branches this solver will no longer
+    /// search (possibly none). A branch may turn out not to exist (under
+    /// Algorithm M a level can have fewer branches than its degree);
+    /// `descend` refuses those.
     pub(crate) fn split_floor(&mut self) -> Option<(Vec<u32>, std::ops::RangeInclusive<u32>)> {
-        engine!(mut self, e => e.split_floor())
+        let floor = engine!(self, e => e.floor);
+        let levels = self.position();
+        let &(branch, degree) = levels.get(floor)?;
+        engine!(mut self, e => e.floor += 1);
+        let prefix = levels[..floor].iter().map(|&(b, _)| b).collect();
+        Some((prefix, branch + 1..=degree.max(branch + 1) - 1))
     }
 
     /// The dancing-links engine, if the solver runs it.
