@@ -149,6 +149,7 @@ pub(crate) struct BitMatrix {
     /// The number of items of each option minus one: the updates dancing
     /// links would make to hide it.
     cost: Vec<u32>,
+
     option_start: Vec<u32>,
     /// Level-0 state: every option alive, every item's count.
     initial_alive: Vec<u64>,
@@ -398,6 +399,18 @@ impl<'p, T: Count> Bits<'p, T> {
     /// killed option taken out of another item's list.
     #[inline(always)]
     fn apply(&mut self, level: usize, o: usize) {
+        // Every option of a sudoku has four primary items: a loop of fixed
+        // length, unrolled, is measurably faster there.
+        match self.m.width {
+            4 => self.apply_width::<4>(level, o),
+            _ => self.apply_width::<0>(level, o),
+        }
+    }
+
+    /// [`apply`](Self::apply) for options with `W` primary items each (`0`:
+    /// any number).
+    #[inline(always)]
+    fn apply_width<const W: usize>(&mut self, level: usize, o: usize) {
         let m = self.m;
         let (w, p, bytes) = (m.words, m.primaries, m.level_bytes());
         let alive = &mut self.alive[level * w..(level + 1) * w];
@@ -415,9 +428,17 @@ impl<'p, T: Count> Bits<'p, T> {
                 while kill != 0 {
                     let q = wi as usize * 64 + kill.trailing_zeros() as usize;
                     kill &= kill - 1;
-                    for &j in m.primaries_of(q) {
-                        // The scratch byte wraps; real counts never do.
-                        counts[j as usize] = counts[j as usize].dec();
+                    // The scratch slot wraps; real counts never do.
+                    if W == 0 {
+                        for &j in m.primaries_of(q) {
+                            counts[j as usize] = counts[j as usize].dec();
+                        }
+                    } else {
+                        let own: &[u32; W] =
+                            m.option_primaries[q * W..(q + 1) * W].try_into().expect("W items");
+                        for &j in own {
+                            counts[j as usize] = counts[j as usize].dec();
+                        }
                     }
                     updates += u64::from(m.cost[q]);
                 }
