@@ -399,10 +399,14 @@ impl<'p, T: Count> Bits<'p, T> {
     /// killed option taken out of another item's list.
     #[inline(always)]
     fn apply(&mut self, level: usize, o: usize) {
-        // Every option of a sudoku has four primary items: a loop of fixed
-        // length, unrolled, is measurably faster there.
+        // When every option has the same small number of primary items (a
+        // sudoku's four, a pentomino's six), a loop of fixed length,
+        // unrolled, is measurably faster.
         match self.m.width {
+            2 => self.apply_width::<2>(level, o),
+            3 => self.apply_width::<3>(level, o),
             4 => self.apply_width::<4>(level, o),
+            6 => self.apply_width::<6>(level, o),
             _ => self.apply_width::<0>(level, o),
         }
     }
