@@ -39,9 +39,16 @@
 //!   iterator, [`Solver::first`], [`Solver::count`] and
 //!   [`Solver::count_up_to`] do what they say, [`Solver::visit`] calls a
 //!   closure that can stop the search. [`Solver::choose`] forces options
-//!   into the solution before searching (a sudoku's givens). [`Solver::stats`]
-//!   reports search-tree nodes, updates, solutions and depth.
-//! - [`Config`] and [`Heuristic`]: how the item to branch on is chosen.
+//!   into the solution before searching (a sudoku's givens). [`Solver::run`]
+//!   searches for a budget of nodes (time limits, progress reports),
+//!   [`Solver::estimate`] is Knuth's random-path estimate of the tree, and
+//!   [`Solver::stats`] reports search-tree nodes, updates, solutions and
+//!   depth.
+//! - [`Parallel`]: counts and enumerates on many threads, with the same
+//!   counts; [`split()`] cuts the search into independent [`Problem`]s to
+//!   count anywhere.
+//! - [`Config`], [`Heuristic`] and [`Engine`]: how the item to branch on is
+//!   chosen, and which engine searches.
 //!
 //! Building a problem from Rust:
 //!
@@ -68,12 +75,19 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! # The engine
+//! # The engines
 //!
-//! Every node lives in one arena (`Vec`s indexed by `u32`), in the layout
-//! of Knuth's DLX1; the search is iterative, with an explicit stack, so no
-//! problem is too deep for it. With the default [`Heuristic`] it visits the
-//! same search tree as Knuth's programs, node for node.
+//! Dancing links: every node lives in one arena (`Vec`s indexed by `u32`),
+//! in the layout of Knuth's DLX1; the search is iterative, with an explicit
+//! stack, so no problem is too deep for it. With the default [`Heuristic`]
+//! it visits the same search tree as Knuth's programs, node for node.
+//!
+//! Plain exact cover of up to 8192 options (no colors, no multiplicities)
+//! goes by default to a bit-parallel engine that keeps a bitset of live
+//! options and a count per item for each level of the search, and so never
+//! undoes anything. It visits the same tree in the same order, and is
+//! faster there (1.5x to 2.2x on Knuth's reference instances);
+//! [`Config::engine`] chooses.
 //!
 //! # Crate features
 //!
