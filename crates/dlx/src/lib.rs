@@ -86,7 +86,7 @@
 //! goes by default to a bit-parallel engine that keeps a bitset of live
 //! options and a count per item for each level of the search, and so never
 //! undoes anything. It visits the same tree in the same order, and is
-//! faster there (1.5x to 2.2x on Knuth's reference instances);
+//! faster there (1.2x to 2.3x on Knuth's reference instances);
 //! [`Config::engine`] chooses.
 //!
 //! # Crate features
