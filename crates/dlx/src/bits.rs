@@ -517,9 +517,7 @@ impl<'p, T: Count> Bits<'p, T> {
         let status = loop {
             match state {
                 State::Forward => {
-                    self.stats.nodes += 1;
-                    if self.stats.nodes >= self.pause_at {
-                        self.stats.nodes -= 1;
+                    if !self.stats.enter_node(self.pause_at) {
                         break Status::Paused;
                     }
                     let slot = self.current_slot();

@@ -419,9 +419,7 @@ impl<'p> Links<'p> {
         let event = loop {
             match state {
                 State::Forward => {
-                    self.stats.nodes += 1;
-                    if self.stats.nodes >= self.pause_at {
-                        self.stats.nodes -= 1;
+                    if !self.stats.enter_node(self.pause_at) {
                         break Status::Paused;
                     }
                     let Some((i, score)) = self.choose_item::<M>() else {

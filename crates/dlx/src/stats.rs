@@ -47,6 +47,18 @@ impl Stats {
         self.elapsed
     }
 
+    /// Counts a search-tree node about to be entered, the one way both
+    /// engines count them; returns `false`, counting nothing, if the node
+    /// budget (nodes up to `pause_at`, exclusive) is spent.
+    #[inline(always)]
+    pub(crate) fn enter_node(&mut self, pause_at: u64) -> bool {
+        if self.nodes + 1 >= pause_at {
+            return false;
+        }
+        self.nodes += 1;
+        true
+    }
+
     /// Updates per second of search time (0 if no time was measured).
     pub fn updates_per_second(&self) -> f64 {
         let s = self.elapsed.as_secs_f64();
