@@ -419,16 +419,26 @@ impl<'p, T: Count> Bits<'p, T> {
         let (w, p, bytes) = (m.words, m.primaries, m.level_bytes());
         let alive = &mut self.alive[level * w..(level + 1) * w];
         let counts = &mut self.counts[level * bytes..(level + 1) * bytes];
-        let mut updates = 0;
+        // `o` goes first, without touching counts: its primary items are
+        // about to be covered. Each of them then still counts `o`, so its
+        // count says how many other options are left to kill, and the scan
+        // of its options stops when none is left.
+        alive[o / 64] &= !(1 << (o % 64));
+        let mut updates = u64::from(m.cost[o]);
         for &i in m.items(o) {
             let i = i as usize;
+            let mut left = if i < p { counts[i].to_u32() - 1 } else { u32::MAX };
             for &(wi, bits) in m.options_of(i) {
+                if left == 0 {
+                    break;
+                }
                 let a = &mut alive[wi as usize];
                 let mut kill = *a & bits;
                 if kill == 0 {
                     continue;
                 }
                 *a &= !kill;
+                left = left.wrapping_sub(kill.count_ones());
                 while kill != 0 {
                     let q = wi as usize * 64 + kill.trailing_zeros() as usize;
                     kill &= kill - 1;
