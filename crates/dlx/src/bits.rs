@@ -438,10 +438,10 @@ impl<'p, T: Count> Bits<'p, T> {
                     continue;
                 }
                 *a &= !kill;
-                left = left.wrapping_sub(kill.count_ones());
                 while kill != 0 {
                     let q = wi as usize * 64 + kill.trailing_zeros() as usize;
                     kill &= kill - 1;
+                    left = left.wrapping_sub(1);
                     // The scratch slot wraps; real counts never do.
                     if W == 0 {
                         for &j in m.primaries_of(q) {
