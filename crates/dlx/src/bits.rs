@@ -50,13 +50,13 @@ pub(crate) trait Count: Copy + Ord + std::fmt::Debug + Send + Sync + 'static {
     fn first_equal(xs: &[Self], x: Self) -> usize;
 }
 
-/// The classic "has a zero lane" test, on eight lanes of `bits` bits packed
-/// in a `u64`: after `xor` with the pattern, it marks the first match
-/// exactly (false marks can only follow a true one).
+/// The classic "has a zero byte" test, on the eight bytes of a `u64`: after
+/// `xor` with the pattern, it marks the first match exactly (false marks can
+/// only follow a true one).
 #[inline(always)]
-fn first_zero_lane(v: u64, ones: u64, highs: u64, bits: u32) -> Option<usize> {
-    let zero = v.wrapping_sub(ones) & !v & highs;
-    (zero != 0).then(|| (zero.trailing_zeros() / bits) as usize)
+fn first_zero_byte(v: u64) -> Option<usize> {
+    let zero = v.wrapping_sub(0x0101_0101_0101_0101) & !v & 0x8080_8080_8080_8080;
+    (zero != 0).then(|| (zero.trailing_zeros() / 8) as usize)
 }
 
 impl Count for u8 {
@@ -80,11 +80,19 @@ impl Count for u8 {
     #[inline(always)]
     fn first_equal(xs: &[u8], x: u8) -> usize {
         let pattern = u64::from_le_bytes([x; 8]);
-        let (ones, highs) = (u64::from_le_bytes([0x01; 8]), u64::from_le_bytes([0x80; 8]));
-        for (k, chunk) in xs.chunks_exact(8).enumerate() {
-            let v = u64::from_le_bytes(chunk.try_into().expect("8 bytes")) ^ pattern;
-            if let Some(i) = first_zero_lane(v, ones, highs, 8) {
-                return k * 8 + i;
+        for (k, chunk) in xs.chunks_exact(16).enumerate() {
+            let chunk: &[u8; 16] = chunk.try_into().expect("16 bytes");
+            // Written so that it compiles to one vector compare and a mask.
+            let mut any = 0u8;
+            for &c in chunk {
+                any |= u8::from(c == x);
+            }
+            if any != 0 {
+                let (lo, hi) = chunk.split_at(8);
+                let lo = u64::from_le_bytes(lo.try_into().expect("8 bytes")) ^ pattern;
+                let hi = u64::from_le_bytes(hi.try_into().expect("8 bytes")) ^ pattern;
+                let i = first_zero_byte(lo).or_else(|| first_zero_byte(hi).map(|i| i + 8));
+                return k * 16 + i.unwrap_or(0);
             }
         }
         0
@@ -111,13 +119,14 @@ impl Count for u16 {
 
     #[inline(always)]
     fn first_equal(xs: &[u16], x: u16) -> usize {
-        let lane = |v: u16| u64::from(v);
-        let pattern = lane(x) * 0x0001_0001_0001_0001;
-        let (ones, highs) = (0x0001_0001_0001_0001, 0x8000_8000_8000_8000);
-        for (k, c) in xs.chunks_exact(4).enumerate() {
-            let v = lane(c[0]) | lane(c[1]) << 16 | lane(c[2]) << 32 | lane(c[3]) << 48;
-            if let Some(i) = first_zero_lane(v ^ pattern, ones, highs, 16) {
-                return k * 4 + i;
+        for (k, chunk) in xs.chunks_exact(8).enumerate() {
+            let chunk: &[u16; 8] = chunk.try_into().expect("8 counts");
+            let mut any = 0u16;
+            for &c in chunk {
+                any |= u16::from(c == x);
+            }
+            if any != 0 {
+                return k * 8 + chunk.iter().position(|&c| c == x).unwrap_or(0);
             }
         }
         0
