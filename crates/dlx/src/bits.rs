@@ -59,6 +59,17 @@ fn first_zero_byte(v: u64) -> Option<usize> {
     (zero != 0).then(|| (zero.trailing_zeros() / 8) as usize)
 }
 
+/// Whether `x` occurs in `chunk`; written so that it compiles to one vector
+/// compare and a mask.
+#[inline(always)]
+fn holds<T: Count, const N: usize>(chunk: &[T; N], x: T) -> bool {
+    let mut any = false;
+    for &c in chunk {
+        any |= c == x;
+    }
+    any
+}
+
 impl Count for u8 {
     const COVERED: u8 = u8::MAX;
 
@@ -82,12 +93,7 @@ impl Count for u8 {
         let pattern = u64::from_le_bytes([x; 8]);
         for (k, chunk) in xs.chunks_exact(16).enumerate() {
             let chunk: &[u8; 16] = chunk.try_into().expect("16 bytes");
-            // Written so that it compiles to one vector compare and a mask.
-            let mut any = 0u8;
-            for &c in chunk {
-                any |= u8::from(c == x);
-            }
-            if any != 0 {
+            if holds(chunk, x) {
                 let (lo, hi) = chunk.split_at(8);
                 let lo = u64::from_le_bytes(lo.try_into().expect("8 bytes")) ^ pattern;
                 let hi = u64::from_le_bytes(hi.try_into().expect("8 bytes")) ^ pattern;
@@ -121,11 +127,7 @@ impl Count for u16 {
     fn first_equal(xs: &[u16], x: u16) -> usize {
         for (k, chunk) in xs.chunks_exact(8).enumerate() {
             let chunk: &[u16; 8] = chunk.try_into().expect("8 counts");
-            let mut any = 0u16;
-            for &c in chunk {
-                any |= u16::from(c == x);
-            }
-            if any != 0 {
+            if holds(chunk, x) {
                 return k * 8 + chunk.iter().position(|&c| c == x).unwrap_or(0);
             }
         }
