@@ -1,0 +1,151 @@
+//! [`BitMatrix`]: the immutable bit-parallel form of a problem.
+
+use super::MAX_OPTIONS;
+use super::count::{Count, LANES};
+use crate::matrix::{Matrix, SPACER};
+
+/// The immutable part: which options hold which items, as bitsets.
+#[derive(Debug, Clone)]
+pub(crate) struct BitMatrix {
+    /// `u64` words per option bitset.
+    pub(super) words: usize,
+    /// Primary items (internal numbers `0..primaries`; secondary items come
+    /// after them).
+    pub(super) primaries: usize,
+    /// Bytes of counts per level: `primaries` rounded up to a multiple of
+    /// [`LANES`], the padding counted as covered.
+    pub(super) stride: usize,
+    /// For each item, the bitset of options that contain it, sparse: the
+    /// words that are not zero, as (word index, bits), flattened.
+    pub(super) item_words: Vec<(u32, u64)>,
+    pub(super) item_start: Vec<u32>,
+    /// The items of each option, flattened.
+    pub(super) option_items: Vec<u32>,
+    /// The primary items of each option (they have counts), `width` per
+    /// option, padded with `stride` (a scratch byte past the scanned counts)
+    /// so that every option has the same number.
+    pub(super) option_primaries: Vec<u32>,
+    pub(super) width: usize,
+    /// The number of items of each option minus one: the updates dancing
+    /// links would make to hide it.
+    pub(super) cost: Vec<u32>,
+
+    pub(super) option_start: Vec<u32>,
+    /// Level-0 state: every option alive, every item's count.
+    pub(super) initial_alive: Vec<u64>,
+    pub(super) initial_counts: Vec<u32>,
+}
+
+impl BitMatrix {
+    /// The bit-parallel form of a problem, if this engine can take it.
+    pub(crate) fn new(m: &Matrix, num_options: usize) -> Option<BitMatrix> {
+        if m.has_colors()
+            || m.has_multiplicities()
+            || num_options > MAX_OPTIONS
+            || m.usable.iter().any(|&u| !u)
+        {
+            return None;
+        }
+        let primaries = m.num_primary();
+        let items = m.num_items();
+        let words = num_options.div_ceil(64).max(1);
+        let mut item_options = vec![0u64; items * words];
+        let (mut option_items, mut primaries_of) = (Vec::new(), Vec::new());
+        let mut option_start = vec![0u32];
+        let mut counts = vec![0u32; primaries];
+        for (o, &x) in m.option_node.iter().enumerate() {
+            let mut q = x as usize;
+            while m.nodes[q].top != SPACER {
+                let i = m.nodes[q].top as usize - 1;
+                item_options[i * words + o / 64] |= 1 << (o % 64);
+                option_items.push(i as u32);
+                if i < primaries {
+                    counts[i] += 1;
+                }
+                q += 1;
+            }
+            let start = *option_start.last().expect("starts at 0") as usize;
+            let own: Vec<u32> = option_items[start..]
+                .iter()
+                .copied()
+                .filter(|&i| (i as usize) < primaries)
+                .collect();
+            primaries_of.push(own);
+            option_start.push(option_items.len() as u32);
+        }
+        let mut item_words = Vec::new();
+        let mut item_start = vec![0u32];
+        for i in 0..items {
+            for (k, &bits) in item_options[i * words..(i + 1) * words].iter().enumerate() {
+                if bits != 0 {
+                    item_words.push((k as u32, bits));
+                }
+            }
+            item_start.push(item_words.len() as u32);
+        }
+        if counts.iter().any(|&c| c >= u32::from(u16::MAX)) {
+            return None;
+        }
+        let stride = primaries.div_ceil(LANES) * LANES;
+        let width = primaries_of.iter().map(Vec::len).max().unwrap_or(0);
+        let mut option_primaries = Vec::with_capacity(num_options * width);
+        for own in &primaries_of {
+            option_primaries.extend(own);
+            option_primaries.extend(std::iter::repeat_n(stride as u32, width - own.len()));
+        }
+        let cost = option_start.windows(2).map(|w| w[1] - w[0] - 1).collect();
+        let mut initial_alive = vec![0u64; words];
+        for o in 0..num_options {
+            initial_alive[o / 64] |= 1 << (o % 64);
+        }
+        Some(BitMatrix {
+            words,
+            primaries,
+            stride,
+            item_words,
+            item_start,
+            option_items,
+            option_primaries,
+            width,
+            cost,
+            option_start,
+            initial_alive,
+            initial_counts: counts,
+        })
+    }
+
+    #[inline(always)]
+    pub(super) fn items(&self, o: usize) -> &[u32] {
+        &self.option_items[self.option_start[o] as usize..self.option_start[o + 1] as usize]
+    }
+
+    #[inline(always)]
+    pub(super) fn primaries_of(&self, o: usize) -> &[u32] {
+        &self.option_primaries[o * self.width..(o + 1) * self.width]
+    }
+
+    /// Bytes of counts per level: the scanned ones and a scratch lane.
+    #[inline(always)]
+    pub(super) fn level_bytes(&self) -> usize {
+        self.stride + LANES
+    }
+
+    /// The options of item `i`, as sparse bitset words.
+    #[inline(always)]
+    pub(super) fn options_of(&self, i: usize) -> &[(u32, u64)] {
+        &self.item_words[self.item_start[i] as usize..self.item_start[i + 1] as usize]
+    }
+
+    /// Whether one byte holds every count (else two bytes do).
+    pub(crate) fn narrow(&self) -> bool {
+        self.initial_counts.iter().all(|&c| c < u32::from(u8::MAX))
+    }
+
+    /// The level-0 counts in `T`, padded with covered slots (the lanes past
+    /// the last item, and the scratch lane).
+    pub(super) fn counts<T: Count>(&self) -> Vec<T> {
+        let mut c: Vec<T> = self.initial_counts.iter().map(|&c| T::from_u32(c)).collect();
+        c.resize(self.level_bytes(), T::COVERED);
+        c
+    }
+}
