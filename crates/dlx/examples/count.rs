@@ -1,12 +1,13 @@
 //! Counts the solutions of a problem in Knuth's format and prints Knuth's
 //! statistics: `cargo run --release -p dlx --example count -- FILE [THREADS]`.
-//! Set `DLX_ENGINE=links` or `DLX_ENGINE=bits` to choose the engine.
+//! Set `DLX_ENGINE=links` or `DLX_ENGINE=bits` to choose the engine, and
+//! `DLX_PROPAGATION=dominance` to remove dominated options at the top.
 
 use std::error::Error;
 use std::fs::File;
 use std::io::BufReader;
 
-use dlx::{Config, Engine, Parallel, Problem, Solver};
+use dlx::{Config, Engine, Parallel, Problem, Propagation, Solver};
 
 fn try_main() -> Result<(), Box<dyn Error>> {
     let path = std::env::args().nth(1).ok_or("usage: count FILE")?;
@@ -21,7 +22,11 @@ fn try_main() -> Result<(), Box<dyn Error>> {
         Ok("bits") => Engine::Bitset,
         _ => Engine::Auto,
     };
-    let config = Config::new().engine(engine);
+    let propagation = match std::env::var("DLX_PROPAGATION").as_deref() {
+        Ok("dominance") => Propagation::Dominance,
+        _ => Propagation::None,
+    };
+    let config = Config::new().engine(engine).propagation(propagation);
     let (count, s) = if threads > 1 {
         let outcome = Parallel::new(&problem).threads(threads).config(config).count()?;
         println!("wall time {:.3}s on {threads} threads", outcome.wall.as_secs_f64());

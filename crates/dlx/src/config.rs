@@ -1,4 +1,5 @@
-//! Search settings: [`Config`] and the item-choice [`Heuristic`].
+//! Search settings: [`Config`], the item-choice [`Heuristic`], the
+//! [`Propagation`] before branching and the [`Engine`].
 
 /// How the search picks the item to branch on at each node.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -13,6 +14,30 @@ pub enum Heuristic {
     /// The first active primary item in item order. Occasionally useful for
     /// problems whose items are ordered by hand, and as a baseline.
     First,
+}
+
+/// How much the search deduces at a node before it branches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
+pub enum Propagation {
+    /// Nothing: plain Algorithm X. An item with one option left is chosen
+    /// like any other, one search-tree node each, so node counts equal
+    /// Knuth's DLX1/DLX2/DLX3 (with [`Heuristic::MinimumRemaining`]).
+    #[default]
+    None,
+    /// Before the search first branches, the bit-parallel engine removes
+    /// *dominated* options: when both options left for an item A cover an
+    /// item B, B's other options can be in no solution (in sudoku terms,
+    /// locked candidates). It does so after the options forced with
+    /// [`Solver::choose`](crate::Solver::choose) and the forced moves they
+    /// lead to, until nothing more goes, like Knuth's DLX-PRE preprocessor
+    /// but on the problem the search really starts from; deeper in the tree
+    /// it costs more than it saves. The same solutions, usually from a
+    /// smaller tree (9x9 sudoku: about 30% fewer nodes on 17-clue and on
+    /// magictour puzzles), but the tree, the node counts and the order of
+    /// solutions may differ from plain Algorithm X, and now and then the
+    /// tree is larger. Dancing links search as with [`Propagation::None`].
+    Dominance,
 }
 
 /// Which search engine a [`Solver`](crate::Solver) uses. Both find the
@@ -45,6 +70,7 @@ pub enum Engine {
 pub struct Config {
     heuristic: Heuristic,
     engine: Engine,
+    propagation: Propagation,
 }
 
 impl Config {
@@ -73,5 +99,16 @@ impl Config {
     /// The search engine.
     pub fn get_engine(&self) -> Engine {
         self.engine
+    }
+
+    /// Sets how much the search deduces before it branches.
+    pub fn propagation(mut self, propagation: Propagation) -> Config {
+        self.propagation = propagation;
+        self
+    }
+
+    /// How much the search deduces before it branches.
+    pub fn get_propagation(&self) -> Propagation {
+        self.propagation
     }
 }

@@ -101,14 +101,14 @@ impl<'p> Solver<'p> {
 
     /// A solver with the given settings.
     pub fn with_config(problem: &'p Problem, config: Config) -> Solver<'p> {
-        let heuristic = config.get_heuristic();
+        let (heuristic, propagation) = (config.get_heuristic(), config.get_propagation());
         let bits = match (config.get_engine(), problem.bits.as_ref()) {
             (Engine::Bitset | Engine::Auto, Some(b)) => Some(b),
             _ => None,
         };
         let backend = match bits {
-            Some(b) if b.narrow() => Backend::Bits8(Bits::new(b, heuristic)),
-            Some(b) => Backend::Bits16(Bits::new(b, heuristic)),
+            Some(b) if b.narrow() => Backend::Bits8(Bits::new(b, heuristic, propagation)),
+            Some(b) => Backend::Bits16(Bits::new(b, heuristic, propagation)),
             None => Backend::Links(Links::new(problem, heuristic)),
         };
         Solver {

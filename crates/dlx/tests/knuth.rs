@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use dlx::{Config, Engine, Problem, Solver};
+use dlx::{Config, Engine, Problem, Propagation, Solver};
 
 fn xc(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/xc").join(name)
@@ -42,6 +42,20 @@ fn only_solution(name: &str) -> Vec<String> {
 fn dlx1_example() {
     assert_eq!(count("knuth_dlx1_example.dlx"), (1, 6));
     assert_eq!(only_solution("knuth_dlx1_example.dlx"), ["A D", "B G", "C E F"]);
+}
+
+/// With dominance, at the top: A's options `A D G` and `A D` both cover D,
+/// so `D E G` goes; E is left `C E F` alone, then B `B G`, then A `A D`:
+/// three forced moves and the solution, four nodes instead of six.
+#[test]
+fn dlx1_example_under_dominance() {
+    let p = load("knuth_dlx1_example.dlx");
+    let mut s = Solver::with_config(&p, Config::new().propagation(Propagation::Dominance));
+    let mut sol: Vec<String> = s.first().unwrap().iter().map(|&o| p.format_option(o)).collect();
+    sol.sort();
+    assert_eq!(sol, ["A D", "B G", "C E F"]);
+    assert_eq!(s.count(), 0);
+    assert_eq!(s.stats().nodes(), 4);
 }
 
 #[test]

@@ -2,8 +2,8 @@
 //! with a brute-force oracle, and every solution it yields is valid.
 
 use dlx::{
-    Config, Engine, Entry, Heuristic, OptionId, Parallel, Problem, ProblemBuilder, Solver, SplitAt,
-    split,
+    Config, Engine, Entry, Heuristic, OptionId, Parallel, Problem, ProblemBuilder, Propagation,
+    Solver, SplitAt, split,
 };
 use proptest::prelude::*;
 
@@ -136,13 +136,15 @@ fn check_all(spec: &Spec) -> Result<(), TestCaseError> {
     let problem = spec.build();
     let expected = spec.oracle(&[]);
     let mut nodes = Vec::new();
-    for (heuristic, engine) in [
-        (Heuristic::MinimumRemaining, Engine::DancingLinks),
-        (Heuristic::MinimumRemaining, Engine::Bitset),
-        (Heuristic::First, Engine::DancingLinks),
-        (Heuristic::First, Engine::Bitset),
+    for (heuristic, engine, propagation) in [
+        (Heuristic::MinimumRemaining, Engine::DancingLinks, Propagation::None),
+        (Heuristic::MinimumRemaining, Engine::Bitset, Propagation::None),
+        (Heuristic::First, Engine::DancingLinks, Propagation::None),
+        (Heuristic::First, Engine::Bitset, Propagation::None),
+        (Heuristic::MinimumRemaining, Engine::Bitset, Propagation::Dominance),
+        (Heuristic::First, Engine::Bitset, Propagation::Dominance),
     ] {
-        let config = Config::new().heuristic(heuristic).engine(engine);
+        let config = Config::new().heuristic(heuristic).engine(engine).propagation(propagation);
         let mut solver = Solver::with_config(&problem, config);
         let mut got: Vec<Vec<usize>> = solver.solutions().map(|s| sorted(&s)).collect();
         for s in &got {
@@ -167,13 +169,21 @@ fn check_all(spec: &Spec) -> Result<(), TestCaseError> {
     // In parallel, splitting as eagerly as possible. (Not under Miri: the
     // parallel code has no `unsafe` of its own, and rayon's epoch-based
     // memory reclamation trips Miri's experimental Stacked Borrows model.)
+    // Under dominance too: a path replays to the same node, so the tasks
+    // count every node once.
     for threads in if cfg!(miri) { &[][..] } else { &[2, 3][..] } {
-        let outcome = Parallel::new(&problem)
-            .threads(*threads)
-            .granularity(1)
-            .count()
-            .expect("no forced options");
-        prop_assert_eq!(outcome.solutions, expected.len() as u128);
+        for (propagation, nodes) in
+            [(Propagation::None, nodes[0]), (Propagation::Dominance, nodes[4])]
+        {
+            let outcome = Parallel::new(&problem)
+                .threads(*threads)
+                .granularity(1)
+                .config(Config::new().propagation(propagation))
+                .count()
+                .expect("no forced options");
+            prop_assert_eq!(outcome.solutions, expected.len() as u128);
+            prop_assert_eq!(outcome.stats.nodes(), nodes, "{:?}", propagation);
+        }
     }
     // Split into parts at several depths: the parts' counts add up.
     for at in [SplitAt::Depth(1), SplitAt::Depth(2), SplitAt::Parts(5)] {
@@ -183,13 +193,14 @@ fn check_all(spec: &Spec) -> Result<(), TestCaseError> {
     }
     // Forcing one option, then a second, in both engines.
     for engine in [Engine::DancingLinks, Engine::Bitset] {
-        check_forcing(spec, &problem, engine)?;
+        check_forcing(spec, &problem, Config::new().engine(engine))?;
     }
+    check_forcing(spec, &problem, Config::new().propagation(Propagation::Dominance))?;
     Ok(())
 }
 
-fn check_forcing(spec: &Spec, problem: &Problem, engine: Engine) -> Result<(), TestCaseError> {
-    let mut solver = Solver::with_config(problem, Config::new().engine(engine));
+fn check_forcing(spec: &Spec, problem: &Problem, config: Config) -> Result<(), TestCaseError> {
+    let mut solver = Solver::with_config(problem, config);
     for x in 0..spec.options.len() {
         solver.reset();
         solver.choose(OptionId::new(x)).expect("a single forced option never conflicts");

@@ -99,7 +99,7 @@ impl<'a> SudokuSolver<'a> {
             if v == 0 {
                 continue;
             }
-            let option = OptionId::new(i * n + usize::from(v) - 1);
+            let option = self.sudoku.cell_option(i, v);
             if self.solver.choose(option).is_err() {
                 return Err(self.clash(option));
             }

@@ -132,3 +132,41 @@ fn sixty_four_by_sixty_four() {
     assert!(Check::classic(8, 8).solved(solution.cells()));
     assert!(solution.extends(&puzzle));
 }
+
+/// Under dominance (the solver's default), a path of branch indices must
+/// replay to the node it came from, or parallel tasks would search other
+/// trees: parallel counts, and node counts, equal the sequential ones. The
+/// puzzles are 17-clue ones with their last given taken away, which
+/// dominance prunes at the top of the tree.
+#[test]
+fn parallel_search_agrees_under_dominance() {
+    let sudoku = Sudoku::new(Rules::classic()).unwrap();
+    let dominance = dlx::Config::new().propagation(dlx::Propagation::Dominance);
+    let file = std::fs::File::open(crate::util::data_dir().join("17_clue.txt")).unwrap();
+    let mut pruned = 0;
+    for puzzle in sudoku_cover::PuzzleReader::new(std::io::BufReader::new(file)).take(8) {
+        let mut grid = puzzle.unwrap().grid;
+        let (r, c, _) = grid.givens().last().unwrap();
+        grid.set(r, c, 0);
+        let mut solver = sudoku.solver_with_config(dominance);
+        let count = solver.count(&grid, None).unwrap();
+        let nodes = solver.last_stats().nodes();
+        let mut plain = sudoku.solver_with_config(dlx::Config::new());
+        assert_eq!(plain.count(&grid, None).unwrap(), count);
+        pruned += usize::from(plain.last_stats().nodes() != nodes);
+        let givens: Vec<dlx::OptionId> =
+            grid.givens().map(|(r, c, v)| sudoku.option(r, c, v).unwrap()).collect();
+        for threads in [2, 3] {
+            let outcome = dlx::Parallel::new(sudoku.problem())
+                .threads(threads)
+                .granularity(1)
+                .config(dominance)
+                .force(&givens)
+                .count()
+                .unwrap();
+            assert_eq!(outcome.solutions, count);
+            assert_eq!(outcome.stats.nodes(), nodes, "every node counted once");
+        }
+    }
+    assert!(pruned > 0, "dominance changed no tree: the test tests nothing");
+}

@@ -15,6 +15,17 @@ pub(crate) trait Count: Copy + Ord + std::fmt::Debug + Send + Sync + 'static {
     fn dec(self) -> Self;
     /// The index of the first element equal to `x`, which must occur.
     fn first_equal(xs: &[Self], x: Self) -> usize;
+
+    /// Bit `k` set where `now[k] <= limit[k]` and `now[k] != seen[k]`;
+    /// limits below 127.
+    #[inline(always)]
+    fn changed_within(now: &[Self; LANES], seen: &[Self; LANES], limit: &[Self; LANES]) -> u32 {
+        let mut mask = 0;
+        for k in 0..LANES {
+            mask |= u32::from(now[k] <= limit[k] && now[k] != seen[k]) << k;
+        }
+        mask
+    }
 }
 
 /// The classic "has a zero byte" test, on the eight bytes of a `u64`: after
@@ -35,6 +46,32 @@ fn holds<T: Count, const N: usize>(chunk: &[T; N], x: T) -> bool {
         any |= c == x;
     }
     any
+}
+
+/// `0x01` and `0x80` in every byte.
+const LOW: u64 = 0x0101_0101_0101_0101;
+const HIGH: u64 = 0x8080_8080_8080_8080;
+
+/// The high bit of each byte of `v` below the same byte of `n` (each at
+/// most 127), exactly: with each byte's high bit set first, no subtraction
+/// borrows from the next.
+#[inline(always)]
+fn bytes_below(v: u64, n: u64) -> u64 {
+    !((v | HIGH) - n) & !v & HIGH
+}
+
+/// The high bit of each byte of `v` that is not zero, exactly.
+#[inline(always)]
+fn bytes_nonzero(v: u64) -> u64 {
+    (((v & !HIGH) + !HIGH) | v) & HIGH
+}
+
+/// Packs the high bits of the bytes of `v` (nothing else set) into a
+/// byte, the first byte's to bit 0: the multiply moves each to its place in
+/// the top byte without carries.
+#[inline(always)]
+fn pack_high_bits(v: u64) -> u32 {
+    ((v >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
 }
 
 impl Count for u8 {
@@ -69,6 +106,19 @@ impl Count for u8 {
             }
         }
         0
+    }
+
+    #[inline(always)]
+    fn changed_within(now: &[u8; LANES], seen: &[u8; LANES], limit: &[u8; LANES]) -> u32 {
+        let word = |x: &[u8]| u64::from_le_bytes(x.try_into().expect("8 bytes"));
+        let mut mask = 0;
+        for half in 0..2 {
+            let r = 8 * half..8 * half + 8;
+            let (v, s, n) = (word(&now[r.clone()]), word(&seen[r.clone()]), word(&limit[r]));
+            let hits = bytes_below(v, n + LOW) & bytes_nonzero(v ^ s);
+            mask |= pack_high_bits(hits) << (8 * half);
+        }
+        mask
     }
 }
 
@@ -142,6 +192,47 @@ mod tests {
             assert_eq!(T::first_equal(&xs, T::from(1)), 3);
             xs[0] = T::from(0);
             assert_eq!((minimum(&xs), T::first_equal(&xs, T::from(0))), (T::from(0), 0));
+        }
+        check::<u8>();
+        check::<u16>();
+    }
+
+    #[test]
+    fn changed_within_matches_a_plain_loop() {
+        fn check<T: Count + From<u8>>() {
+            // Counts and snapshots mixing small values, values past the
+            // limit, the largest ones and a byte's high bit.
+            let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+            let mut next = || {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                seed
+            };
+            let values = [0u8, 1, 2, 3, 4, 5, 7, 127, 128, 129, 200, 254];
+            for _ in 0..20_000 {
+                let mut now = [T::COVERED; LANES];
+                let mut seen = [T::COVERED; LANES];
+                for k in 0..LANES {
+                    let r = next();
+                    if r % 5 != 0 {
+                        now[k] = T::from(values[(r >> 8) as usize % values.len()]);
+                    }
+                    seen[k] = if r >> 20 & 1 == 0 {
+                        now[k]
+                    } else {
+                        T::from(values[(r >> 24) as usize % values.len()])
+                    };
+                }
+                let limits = [0u8, 1, 2, 3, 4, 8, 126];
+                let limit: [T; LANES] =
+                    std::array::from_fn(|k| T::from(limits[(next() >> (k % 8)) as usize % 7]));
+                let mut want = 0;
+                for k in 0..LANES {
+                    want |= u32::from(now[k] <= limit[k] && now[k] != seen[k]) << k;
+                }
+                assert_eq!(T::changed_within(&now, &seen, &limit), want);
+            }
         }
         check::<u8>();
         check::<u16>();

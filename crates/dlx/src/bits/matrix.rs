@@ -1,7 +1,10 @@
 //! [`BitMatrix`]: the immutable bit-parallel form of a problem.
 
+use std::sync::OnceLock;
+
 use super::MAX_OPTIONS;
 use super::count::{Count, LANES};
+use super::dominance::Pairs;
 use crate::matrix::{Matrix, SPACER};
 
 /// The immutable part: which options hold which items, as bitsets.
@@ -26,6 +29,9 @@ pub(crate) struct BitMatrix {
     /// so that every option has the same number.
     pub(super) option_primaries: Vec<u32>,
     pub(super) width: usize,
+    /// The items that share two options or more, for the dominance check,
+    /// built when a solver first asks; `None` if it would be too large.
+    pairs: OnceLock<Option<Pairs>>,
     /// The number of items of each option minus one: the updates dancing
     /// links would make to hide it.
     pub(super) cost: Vec<u32>,
@@ -107,6 +113,7 @@ impl BitMatrix {
             option_items,
             option_primaries,
             width,
+            pairs: OnceLock::new(),
             cost,
             option_start,
             initial_alive,
@@ -134,6 +141,12 @@ impl BitMatrix {
     #[inline(always)]
     pub(super) fn options_of(&self, i: usize) -> &[(u32, u64)] {
         &self.item_words[self.item_start[i] as usize..self.item_start[i + 1] as usize]
+    }
+
+    /// The pair table for the dominance check (built on first use), if not
+    /// too large.
+    pub(super) fn pairs(&self) -> Option<&Pairs> {
+        self.pairs.get_or_init(|| Pairs::new(self)).as_ref()
     }
 
     /// Whether one byte holds every count (else two bytes do).

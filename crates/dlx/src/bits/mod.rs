@@ -17,19 +17,23 @@
 //!
 //! The engine visits the same search tree as dancing links, in the same
 //! order: the item with the fewest options, ties to the first in item
-//! order, and its options in the order they were added. It takes problems
+//! order, and its options in the order they were added. With
+//! [`Propagation::Dominance`] it also removes dominated options before it
+//! first branches (`dominance.rs`), and its tree differs. It takes problems
 //! without colors or multiplicities whose options each have a primary
 //! item, with at most [`MAX_OPTIONS`] options and fewer than 65,535 options per
 //! primary item.
 
 mod count;
+mod dominance;
 mod matrix;
 
 pub(crate) use count::Count;
 use count::minimum;
+use dominance::Pairs;
 pub(crate) use matrix::BitMatrix;
 
-use crate::config::Heuristic;
+use crate::config::{Heuristic, Propagation};
 use crate::error::{Error, ErrorKind};
 use crate::id::OptionId;
 use crate::search::Status;
@@ -70,6 +74,20 @@ enum State {
 pub(crate) struct Bits<'p, T> {
     m: &'p BitMatrix,
     heuristic: Heuristic,
+    /// The slot the search starts from: 0, or 1 under dominance (slot 0
+    /// keeps the options forced with `choose`; dominance changes the slot
+    /// it works on). The search stands at the top of the tree, before its
+    /// first branch, exactly when it works on this slot: forced moves work
+    /// in place, and only branches copy.
+    root: usize,
+    /// The pair table, under dominance.
+    pairs: Option<&'p Pairs>,
+    /// Under dominance, the root's counts at its last dominance pass: the
+    /// items whose counts differ are the ones to check again.
+    seen: Vec<T>,
+    /// Under dominance, per primary item (padded to the stride with 0): the
+    /// most options it may have left and still dominate.
+    limit: Vec<T>,
     /// Level `l`'s alive options: `alive[l * words..(l + 1) * words]`.
     alive: Vec<u64>,
     /// Level `l`'s counts: `level_bytes` bytes from `l * level_bytes`.
@@ -82,10 +100,24 @@ pub(crate) struct Bits<'p, T> {
 }
 
 impl<'p, T: Count> Bits<'p, T> {
-    pub(crate) fn new(m: &'p BitMatrix, heuristic: Heuristic) -> Bits<'p, T> {
+    pub(crate) fn new(
+        m: &'p BitMatrix,
+        heuristic: Heuristic,
+        propagation: Propagation,
+    ) -> Bits<'p, T> {
+        let pairs = if propagation == Propagation::Dominance { m.pairs() } else { None };
+        let mut limit: Vec<T> = Vec::new();
+        if let Some(p) = pairs {
+            limit.extend(p.limit.iter().map(|&l| T::from_u32(l)));
+            limit.resize(m.stride, T::from_u32(0));
+        }
         Bits {
             m,
             heuristic,
+            root: usize::from(pairs.is_some()),
+            pairs,
+            seen: vec![T::from_u32(0); limit.len()],
+            limit,
             alive: m.initial_alive.clone(),
             counts: m.counts(),
             frames: Vec::new(),
@@ -103,7 +135,7 @@ impl<'p, T: Count> Bits<'p, T> {
     /// The state slot of the node the search stands on.
     #[inline(always)]
     fn current_slot(&self) -> usize {
-        self.frames.last().map_or(0, |f| f.slot as usize + usize::from(f.copy))
+        self.frames.last().map_or(self.root, |f| f.slot as usize + usize::from(f.copy))
     }
 
     /// Forgets the search, keeping the forced options (level 0 is never
@@ -117,6 +149,17 @@ impl<'p, T: Count> Bits<'p, T> {
     pub(crate) fn reset_search(&mut self) {
         self.unwind();
         self.stats = Stats::default();
+    }
+
+    /// Sets up the root slot before a search starts at the top of the tree:
+    /// under dominance, a copy of slot 0, with every item to be checked.
+    fn enter_root(&mut self) {
+        if self.root == 1 {
+            self.push_level(1);
+            // Zero is no count a dominance pass looks at (it runs when every
+            // uncovered item has two options or more).
+            self.seen.fill(T::from_u32(0));
+        }
     }
 
     /// Forgets the search and the forced options.
@@ -216,6 +259,25 @@ impl<'p, T: Count> Bits<'p, T> {
         self.stats.updates += updates;
     }
 
+    /// [`choose_item`](Self::choose_item), after removing dominated options
+    /// when it would branch for the first time (under dominance). Deeper in
+    /// the tree the checks cost more than they save.
+    #[inline(always)]
+    fn settle(&mut self, level: usize) -> Option<(u32, u32)> {
+        loop {
+            let pick = self.choose_item(level);
+            match pick {
+                Some((_, degree)) if degree > 1 && level == self.root => {
+                    let Some(pairs) = self.pairs else { return pick };
+                    if !self.dominance(pairs, level) {
+                        return pick;
+                    }
+                }
+                _ => return pick,
+            }
+        }
+    }
+
     /// The item to branch on at `level`: `None` if every primary item is
     /// covered (a solution), else the item and its number of options.
     #[inline(always)]
@@ -274,6 +336,9 @@ impl<'p, T: Count> Bits<'p, T> {
             return Status::Done;
         }
         self.pause_at = self.stats.nodes.saturating_add(max_nodes).saturating_add(1);
+        if self.state == State::Forward && self.frames.is_empty() {
+            self.enter_root();
+        }
         let mut state = self.state;
         let status = loop {
             match state {
@@ -282,7 +347,7 @@ impl<'p, T: Count> Bits<'p, T> {
                         break Status::Paused;
                     }
                     let slot = self.current_slot();
-                    match self.choose_item(slot) {
+                    match self.settle(slot) {
                         None => {
                             state = State::Backdown;
                             self.stats.solutions += 1;
@@ -360,9 +425,10 @@ impl<'p, T: Count> Bits<'p, T> {
     /// See `Links::descend`.
     pub(crate) fn descend(&mut self, path: &[u32]) -> bool {
         self.unwind();
+        self.enter_root();
         for &k in path {
             let level = self.current_slot();
-            let Some((item, degree)) = self.choose_item(level) else { return self.fail() };
+            let Some((item, degree)) = self.settle(level) else { return self.fail() };
             let mut choice = self.next_option(level, item, NONE);
             for _ in 0..k {
                 if choice == NONE {
@@ -373,10 +439,15 @@ impl<'p, T: Count> Bits<'p, T> {
             if choice == NONE {
                 return self.fail();
             }
-            let slot = level as u32;
-            self.frames.push(Frame { slot, copy: true, item, choice, branch: k, degree });
-            self.push_level(level + 1);
-            self.apply(level + 1, choice as usize);
+            // Slots as `run` uses them (the root test of `settle` needs it).
+            let (slot, copy) = (level as u32, degree > 1 || level == 0);
+            self.frames.push(Frame { slot, copy, item, choice, branch: k, degree });
+            if copy {
+                self.push_level(level + 1);
+                self.apply(level + 1, choice as usize);
+            } else {
+                self.apply(level, choice as usize);
+            }
         }
         self.floor = path.len();
         true
