@@ -64,6 +64,15 @@ pub(crate) fn define(c: &mut Criterion) {
                 }
             })
         });
+        // Plain Algorithm X, to show what dominance at the top brings.
+        let mut plain = sudoku.solver_with_config(dlx::Config::default());
+        g.bench_function(format!("{name}/unique/ours_plain"), |b| {
+            b.iter(|| {
+                for p in &puzzles {
+                    assert_eq!(plain.check(black_box(p)).unwrap(), Uniqueness::Unique);
+                }
+            })
+        });
         for baseline in Baseline::ALL {
             g.bench_function(format!("{name}/unique/{}", baseline.name()), |b| {
                 b.iter(|| {

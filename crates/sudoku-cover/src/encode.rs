@@ -109,16 +109,24 @@ impl Sudoku {
         &self.problem
     }
 
-    /// A solver for puzzles under these rules. Keep it and reuse it: it
-    /// holds the engine's working copy of the problem. It searches with
-    /// [`dlx::Propagation::Dominance`]: before its first guess it removes
-    /// the candidates that locked candidates rule out (a digit's two cells
-    /// left in a box share a row, say), which makes 17-clue and magictour
-    /// puzzles 15-35% faster. [`solver_with_config`](Self::solver_with_config)
-    /// with [`dlx::Config::default`] searches plain Algorithm X (Knuth's node
-    /// counts).
+    /// A solver for puzzles under these rules, with the engine settings of
+    /// [`config`](Self::config). Keep it and reuse it: it holds the
+    /// engine's working copy of the problem.
     pub fn solver(&self) -> SudokuSolver<'_> {
-        SudokuSolver::new(self, dlx::Config::new().propagation(dlx::Propagation::Dominance))
+        SudokuSolver::new(self, Sudoku::config())
+    }
+
+    /// The engine settings [`solver`](Self::solver) uses, for a
+    /// [`dlx::Solver`] or [`dlx::Parallel`] of your own:
+    /// [`dlx::Propagation::Dominance`]. Before its first guess the search
+    /// removes the candidates that locked candidates rule out (a digit's two
+    /// cells left in a box share a row, say), which makes 17-clue and
+    /// magictour puzzles 15-35% faster.
+    /// [`solver_with_config`](Self::solver_with_config) with
+    /// [`dlx::Config::default`] searches plain Algorithm X (Knuth's node
+    /// counts).
+    pub fn config() -> dlx::Config {
+        dlx::Config::new().propagation(dlx::Propagation::Dominance)
     }
 
     /// A solver with engine settings.

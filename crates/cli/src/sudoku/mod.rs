@@ -341,7 +341,7 @@ impl<'a> Worker<'a> {
         let solver = find_or_make(
             &mut self.counters,
             |s| std::ptr::eq(s.problem(), problem),
-            || dlx::Solver::new(problem),
+            || dlx::Solver::with_config(problem, Sudoku::config()),
         );
         solver.reset();
         let Some(givens) = givens(sudoku, grid) else { return Budgeted::Refused };
@@ -444,7 +444,8 @@ fn count_on_all_threads(
     let Some(givens) = givens(sudoku, &puzzle.grid) else {
         return invalid(&"a given does not fit the rules");
     };
-    let mut search = Parallel::new(sudoku.problem()).threads(threads).force(&givens);
+    let mut search =
+        Parallel::new(sudoku.problem()).threads(threads).config(Sudoku::config()).force(&givens);
     if let Some(limit) = limit {
         search = search.limit(limit);
     }
