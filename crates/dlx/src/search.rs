@@ -183,6 +183,36 @@ impl<'p> Solver<'p> {
         Ok(())
     }
 
+    /// Forces several options, as [`choose`](Self::choose) one after the
+    /// other would (the bit-parallel engine does it in one sweep, several
+    /// times faster for a sudoku's givens). Fails with
+    /// [`ErrorKind::Conflict`](crate::ErrorKind::Conflict) naming the first
+    /// option that clashes with the options forced before it, in the solver
+    /// or earlier in `options`; the forced options are then as they were.
+    pub fn choose_all(&mut self, options: &[OptionId]) -> Result<(), Error> {
+        match &mut self.backend {
+            Backend::Bits8(e) => e.choose_all(options)?,
+            Backend::Bits16(e) => e.choose_all(options)?,
+            Backend::Links(e) => {
+                for (k, &o) in options.iter().enumerate() {
+                    if let Err(error) = e.choose(o) {
+                        // Take everything back, and force the options forced
+                        // before this call again.
+                        let before = self.forced.clone();
+                        self.forced.extend_from_slice(&options[..k]);
+                        self.reset();
+                        for o in before {
+                            self.choose(o).expect("forced before");
+                        }
+                        return Err(error);
+                    }
+                }
+            }
+        }
+        self.forced.extend_from_slice(options);
+        Ok(())
+    }
+
     /// Finds the next solution and returns its options, or `None` when
     /// there are no more.
     pub fn next_solution(&mut self) -> Option<&[OptionId]> {

@@ -2,8 +2,8 @@
 //! with a brute-force oracle, and every solution it yields is valid.
 
 use dlx::{
-    Config, Engine, Entry, Heuristic, OptionId, Parallel, Problem, ProblemBuilder, Propagation,
-    Solver, SplitAt, split,
+    Config, Engine, Entry, ErrorKind, Heuristic, OptionId, Parallel, Problem, ProblemBuilder,
+    Propagation, Solver, SplitAt, split,
 };
 use proptest::prelude::*;
 
@@ -221,6 +221,23 @@ fn check_forcing(spec: &Spec, problem: &Problem, config: Config) -> Result<(), T
             } else {
                 // A refused option leaves the solver as it was.
                 prop_assert_eq!(solver.count(), with_x.len() as u128);
+            }
+            // Both at once, as one by one: refused whole, naming `y`.
+            solver.reset();
+            match solver.choose_all(&[OptionId::new(x), OptionId::new(y)]) {
+                Ok(()) => {
+                    prop_assert!(ok);
+                    prop_assert_eq!(solver.forced().len(), 2);
+                    prop_assert_eq!(solver.count(), spec.oracle(&[x, y]).len() as u128);
+                }
+                Err(e) => {
+                    prop_assert!(!ok);
+                    let refused =
+                        matches!(e.kind(), ErrorKind::Conflict { option } if *option == y);
+                    prop_assert!(refused, "{:?}", e);
+                    prop_assert!(solver.forced().is_empty());
+                    prop_assert_eq!(solver.count(), spec.oracle(&[]).len() as u128);
+                }
             }
         }
     }

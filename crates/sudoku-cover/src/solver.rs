@@ -71,6 +71,8 @@ pub struct SudokuSolver<'a> {
     solver: dlx::Solver<'a>,
     /// Statistics of the puzzles before the current one.
     total: Stats,
+    /// The current puzzle's givens, as options.
+    givens: Vec<OptionId>,
 }
 
 impl<'a> SudokuSolver<'a> {
@@ -79,6 +81,7 @@ impl<'a> SudokuSolver<'a> {
             sudoku,
             solver: dlx::Solver::with_config(sudoku.problem(), config),
             total: Stats::default(),
+            givens: Vec::new(),
         }
     }
 
@@ -95,26 +98,29 @@ impl<'a> SudokuSolver<'a> {
         }
         self.total += self.solver.stats();
         self.solver.reset();
+        self.givens.clear();
         for (i, &v) in grid.cells().iter().enumerate() {
-            if v == 0 {
-                continue;
-            }
-            let option = self.sudoku.cell_option(i, v);
-            if self.solver.choose(option).is_err() {
-                return Err(self.clash(option));
+            if v != 0 {
+                self.givens.push(self.sudoku.cell_option(i, v));
             }
         }
-        Ok(())
+        match self.solver.choose_all(&self.givens) {
+            Ok(()) => Ok(()),
+            Err(e) => match *e.kind() {
+                dlx::ErrorKind::Conflict { option } => Err(self.clash(OptionId::new(option))),
+                _ => Err(ErrorKind::Engine(e).into()),
+            },
+        }
     }
 
     /// The error for a given whose option could not be forced: it shares
     /// an item (a house and symbol, or an exclusion and symbol) with a given
-    /// forced before it.
+    /// before it.
     fn clash(&self, option: OptionId) -> Error {
         let problem = self.sudoku.problem();
         let items = problem.option(option);
         let other =
-            self.solver.forced().iter().find(|&&f| {
+            self.givens.iter().take_while(|&&g| g != option).find(|&&f| {
                 problem.option(f).iter().any(|e| items.iter().any(|x| x.item == e.item))
             });
         let cell = |o: OptionId| self.sudoku.cell_of(o).unwrap_or_default();

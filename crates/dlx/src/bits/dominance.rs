@@ -202,10 +202,7 @@ impl<T: Count> Bits<'_, T> {
             while kill != 0 {
                 let q = wi as usize * 64 + kill.trailing_zeros() as usize;
                 kill &= kill - 1;
-                // The scratch slot wraps; real counts never do.
-                for &j in m.primaries_of(q) {
-                    counts[j as usize] = counts[j as usize].dec();
-                }
+                super::uncount::<T, 0>(m, counts, q);
                 updates += u64::from(m.cost[q]) + 1;
             }
         }

@@ -44,6 +44,24 @@ pub(crate) const MAX_OPTIONS: usize = 8192;
 /// No option.
 const NONE: u32 = u32::MAX;
 
+/// Takes option `q` out of the counts of its primary items, which has `W`
+/// of them (`0`: any number; a loop of fixed length, unrolled, is
+/// measurably faster). The scratch slot that pads shorter options wraps;
+/// real counts never do.
+#[inline(always)]
+fn uncount<T: Count, const W: usize>(m: &BitMatrix, counts: &mut [T], q: usize) {
+    if W == 0 {
+        for &j in m.primaries_of(q) {
+            counts[j as usize] = counts[j as usize].dec();
+        }
+    } else {
+        let own: &[u32; W] = m.option_primaries[q * W..(q + 1) * W].try_into().expect("W items");
+        for &j in own {
+            counts[j as usize] = counts[j as usize].dec();
+        }
+    }
+}
+
 /// One level of the search.
 #[derive(Debug, Clone, Copy)]
 struct Frame {
@@ -93,6 +111,8 @@ pub(crate) struct Bits<'p, T> {
     /// Level `l`'s counts: `level_bytes` bytes from `l * level_bytes`.
     counts: Vec<T>,
     frames: Vec<Frame>,
+    /// Scratch for `choose_all`: the options the new ones kill.
+    doomed: Vec<u64>,
     pub(crate) floor: usize,
     state: State,
     pub(crate) stats: Stats,
@@ -121,6 +141,7 @@ impl<'p, T: Count> Bits<'p, T> {
             alive: m.initial_alive.clone(),
             counts: m.counts(),
             frames: Vec::new(),
+            doomed: Vec::new(),
             floor: 0,
             state: State::Forward,
             stats: Stats::default(),
@@ -187,6 +208,72 @@ impl<'p, T: Count> Bits<'p, T> {
         Ok(())
     }
 
+    /// Forces several options, as `choose` one after the other would, in
+    /// one sweep: the options they kill are gathered first (a few `or`s of
+    /// item bitsets per option), then each is taken out of its items' counts
+    /// once. On a clash nothing changes, and the error names the first
+    /// option that clashes with the ones forced before it.
+    pub(crate) fn choose_all(&mut self, options: &[OptionId]) -> Result<(), Error> {
+        let m = self.m;
+        let (w, p) = (m.words, m.primaries);
+        self.unwind();
+        self.doomed.clear();
+        self.doomed.resize(w, 0);
+        for option in options {
+            let o = option.index();
+            if o + 1 >= m.option_start.len() {
+                return Err(Error::new(ErrorKind::OutOfRange("option", o)));
+            }
+            if (self.alive[o / 64] & !self.doomed[o / 64]) >> (o % 64) & 1 == 0 {
+                return Err(Error::new(ErrorKind::Conflict { option: o }));
+            }
+            for &i in m.items(o) {
+                for &(wi, bits) in m.options_of(i as usize) {
+                    self.doomed[wi as usize] |= bits;
+                }
+            }
+        }
+        // The counts of the items about to be covered may wrap too.
+        let mut updates = match m.width {
+            2 => self.kill_doomed::<2>(),
+            3 => self.kill_doomed::<3>(),
+            4 => self.kill_doomed::<4>(),
+            6 => self.kill_doomed::<6>(),
+            _ => self.kill_doomed::<0>(),
+        };
+        let counts = &mut self.counts[..m.level_bytes()];
+        for option in options {
+            for &i in m.items(option.index()) {
+                if (i as usize) < p {
+                    counts[i as usize] = T::COVERED;
+                }
+                updates += 1;
+            }
+        }
+        self.stats.updates += updates;
+        Ok(())
+    }
+
+    /// Kills the live options of `doomed` at level 0; returns the updates.
+    #[inline(always)]
+    fn kill_doomed<const W: usize>(&mut self) -> u64 {
+        let m = self.m;
+        let counts = &mut self.counts[..m.level_bytes()];
+        let mut updates = 0;
+        for (wi, (alive, &doomed)) in self.alive[..m.words].iter_mut().zip(&self.doomed).enumerate()
+        {
+            let mut kill = *alive & doomed;
+            *alive &= !kill;
+            while kill != 0 {
+                let q = wi * 64 + kill.trailing_zeros() as usize;
+                kill &= kill - 1;
+                uncount::<T, W>(m, counts, q);
+                updates += u64::from(m.cost[q]);
+            }
+        }
+        updates
+    }
+
     /// Kills every option at `level` that shares an item with option `o`
     /// (`o` included) and marks `o`'s primary items covered. Counts updates
     /// as dancing links would: one per covered item, and one per node of a
@@ -236,18 +323,7 @@ impl<'p, T: Count> Bits<'p, T> {
                     let q = wi as usize * 64 + kill.trailing_zeros() as usize;
                     kill &= kill - 1;
                     left = left.wrapping_sub(1);
-                    // The scratch slot wraps; real counts never do.
-                    if W == 0 {
-                        for &j in m.primaries_of(q) {
-                            counts[j as usize] = counts[j as usize].dec();
-                        }
-                    } else {
-                        let own: &[u32; W] =
-                            m.option_primaries[q * W..(q + 1) * W].try_into().expect("W items");
-                        for &j in own {
-                            counts[j as usize] = counts[j as usize].dec();
-                        }
-                    }
+                    uncount::<T, W>(m, counts, q);
                     updates += u64::from(m.cost[q]);
                 }
             }
