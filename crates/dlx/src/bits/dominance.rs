@@ -160,30 +160,48 @@ impl<T: Count> Bits<'_, T> {
     /// Kills the other options of each partner of item `a` that every live
     /// option of `a` covers. Returns whether it killed any.
     fn dominate(&mut self, pairs: &Pairs, level: usize, a: usize) -> bool {
+        let mut killed = false;
+        let mut next = pairs.start[a] as usize;
+        while let Some(b) = self.next_dominated(pairs, level, a, &mut next) {
+            killed |= self.kill_others(level, b, a);
+        }
+        killed
+    }
+
+    /// The next partner of item `a`, from `partners[*next]` on, that every
+    /// live option of `a` covers and that has other options; moves `next`
+    /// past it.
+    fn next_dominated(
+        &self,
+        pairs: &Pairs,
+        level: usize,
+        a: usize,
+        next: &mut usize,
+    ) -> Option<usize> {
         let m = self.m;
-        let counts = &self.counts[level * m.level_bytes()..];
+        let counts = &self.counts[level * m.level_bytes()..(level + 1) * m.level_bytes()];
+        let alive = &self.alive[level * m.words..(level + 1) * m.words];
         // Kills earlier in the pass may have left it one option (a forced
         // move) or none (a dead end): for the search to see.
         if counts[a].to_u32() < 2 {
-            return false;
+            return None;
         }
-        let mut killed = false;
-        for k in pairs.start[a] as usize..pairs.start[a + 1] as usize {
-            let ((b, from), to) = (pairs.partners[k], pairs.partners[k + 1].1 as usize);
-            let (b, counts) = (b as usize, &self.counts[level * m.level_bytes()..]);
+        // Each partner, and the next one's first word (the end of its own).
+        let partners = &pairs.partners[*next..=pairs.start[a + 1] as usize];
+        for (k, pair) in partners.windows(2).enumerate() {
+            let ((b, from), to) = (pair[0], pair[1].1);
+            let b = b as usize;
             // A primary `b` with as many options as `a` has no others.
             if b < m.primaries && counts[b] == counts[a] {
                 continue;
             }
-            let alive = &self.alive[level * m.words..(level + 1) * m.words];
-            let outside = pairs.words[from as usize..to]
-                .iter()
-                .any(|&(wi, bits)| alive[wi as usize] & bits != 0);
-            if !outside {
-                killed |= self.kill_others(level, b, a);
+            let words = &pairs.words[from as usize..to as usize];
+            if !words.iter().any(|&(wi, bits)| alive[wi as usize] & bits != 0) {
+                *next += k + 1;
+                return Some(b);
             }
         }
-        killed
+        None
     }
 
     /// Kills the live options of item `b` that do not cover item `a`.
