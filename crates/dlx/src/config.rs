@@ -41,7 +41,8 @@ pub enum Propagation {
 }
 
 /// Which search engine a [`Solver`](crate::Solver) uses. Both find the
-/// same solutions, in the same order, visiting the same search tree.
+/// same solutions, in the same order, visiting the same search tree (with
+/// [`Propagation::None`]; only the bit-parallel engine does dominance).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[non_exhaustive]
 pub enum Engine {

@@ -38,8 +38,9 @@
 //! - [`Solver`]: searches a problem. [`Solver::solutions`] is a lazy
 //!   iterator, [`Solver::first`], [`Solver::count`] and
 //!   [`Solver::count_up_to`] do what they say, [`Solver::visit`] calls a
-//!   closure that can stop the search. [`Solver::choose`] forces options
-//!   into the solution before searching (a sudoku's givens). [`Solver::run`]
+//!   closure that can stop the search. [`Solver::choose`] and
+//!   [`Solver::choose_all`] force options into the solution before
+//!   searching (a sudoku's givens). [`Solver::run`]
 //!   searches for a budget of nodes (time limits, progress reports),
 //!   [`Solver::estimate`] is Knuth's random-path estimate of the tree, and
 //!   [`Solver::stats`] reports search-tree nodes, updates, solutions and
@@ -47,8 +48,9 @@
 //! - [`Parallel`]: counts and enumerates on many threads, with the same
 //!   counts; [`split()`] cuts the search into independent [`Problem`]s to
 //!   count anywhere.
-//! - [`Config`], [`Heuristic`] and [`Engine`]: how the item to branch on is
-//!   chosen, and which engine searches.
+//! - [`Config`], [`Heuristic`], [`Propagation`] and [`Engine`]: how the
+//!   item to branch on is chosen, what is deduced before the first branch,
+//!   and which engine searches.
 //!
 //! Building a problem from Rust:
 //!
@@ -87,7 +89,10 @@
 //! options and a count per item for each level of the search, and so never
 //! undoes anything. It visits the same tree in the same order, and is
 //! faster there (1.2x to 2.3x on Knuth's reference instances);
-//! [`Config::engine`] chooses.
+//! [`Config::engine`] chooses. With [`Propagation::Dominance`] it also
+//! removes *dominated* options before its first branch (when both options
+//! left for an item cover another item, that item's other options go),
+//! which shrinks the tree of many puzzles (a third of a hard sudoku's).
 //!
 //! # Crate features
 //!
