@@ -41,7 +41,7 @@ pub fn run(config: &CountConfig) -> Result<ExitStatus> {
     let problem = problem::read(&config.input)?;
     let progress = Progress::search(config.report.progress);
     let counted = if config.threads > 1 {
-        let mut search = Parallel::new(&problem).threads(config.threads);
+        let mut search = Parallel::new(&problem).threads(config.threads).config(config.search);
         if let Some(limit) = config.limit {
             search = search.limit(limit);
         }
@@ -53,7 +53,7 @@ pub fn run(config: &CountConfig) -> Result<ExitStatus> {
         let outcome = outcome.map_err(|e| anyhow!("{}: {e}", config.input))?;
         Counted { solutions: outcome.solutions, stats: outcome.stats, wall: outcome.wall }
     } else {
-        count_on_one_thread(&problem, config.limit, &progress)
+        count_on_one_thread(&problem, config.search, config.limit, &progress)
     };
     progress.finish();
     let mut out = Out::new();
@@ -66,8 +66,13 @@ pub fn run(config: &CountConfig) -> Result<ExitStatus> {
 }
 
 /// Counts with one [`Solver`], telling `progress` where it stands.
-fn count_on_one_thread(problem: &Problem, limit: Option<u128>, progress: &Progress) -> Counted {
-    let mut solver = Solver::new(problem);
+fn count_on_one_thread(
+    problem: &Problem,
+    search: dlx::Config,
+    limit: Option<u128>,
+    progress: &Progress,
+) -> Counted {
+    let mut solver = Solver::with_config(problem, search);
     let limit = limit.unwrap_or(u128::MAX);
     if !progress.is_enabled() {
         // The fastest way: no slices, no clock.

@@ -41,7 +41,7 @@ pub fn run(config: &SolveConfig) -> Result<ExitStatus> {
         Ok(())
     };
     let stats = if config.threads > 1 {
-        let mut search = Parallel::new(&problem).threads(config.threads);
+        let mut search = Parallel::new(&problem).threads(config.threads).config(config.search);
         if let Some(limit) = config.limit {
             search = search.limit(limit);
         }
@@ -60,7 +60,7 @@ pub fn run(config: &SolveConfig) -> Result<ExitStatus> {
             anyhow::Ok(outcome.stats)
         })?
     } else {
-        let mut solver = Solver::new(&problem);
+        let mut solver = Solver::with_config(&problem, config.search);
         let mut options = Vec::new();
         for _ in 0..limit {
             let Some(solution) = solver.next_solution() else { break };

@@ -70,6 +70,8 @@ pub struct SolveConfig {
     pub limit: Option<u128>,
     /// The number of search threads (at least 1).
     pub threads: usize,
+    /// The engine's settings.
+    pub search: dlx::Config,
     /// Statistics and progress.
     pub report: Report,
 }
@@ -83,6 +85,8 @@ pub struct CountConfig {
     pub limit: Option<u128>,
     /// The number of search threads (at least 1).
     pub threads: usize,
+    /// The engine's settings.
+    pub search: dlx::Config,
     /// Statistics and progress.
     pub report: Report,
 }
@@ -136,6 +140,8 @@ pub struct SudokuConfig {
     pub rules: crate::sudoku::RuleSpec,
     /// The number of worker threads (at least 1).
     pub threads: usize,
+    /// The engine's settings.
+    pub search: dlx::Config,
     /// Statistics and progress.
     pub report: Report,
 }
@@ -169,6 +175,7 @@ impl Config {
                     // One thread by default: the first solution is then the
                     // search's first, the same on every run.
                     threads: a.threads.unwrap_or(1),
+                    search: dlx::Config::new().propagation(a.propagation.into()),
                 })
             }
             Command::Count(a) => {
@@ -179,6 +186,7 @@ impl Config {
                     limit: a.limit.map(u128::from),
                     // Every core by default: the count is the same anyway.
                     threads: a.threads.unwrap_or_else(all_cores),
+                    search: dlx::Config::new().propagation(a.propagation.into()),
                 })
             }
             Command::Estimate(a) => Config::Estimate(EstimateConfig {
@@ -238,6 +246,10 @@ fn sudoku(task: Task, args: SudokuArgs) -> Result<Config> {
         inputs,
         rules,
         threads,
+        search: match args.propagation {
+            Some(p) => sudoku_cover::Sudoku::config().propagation(p.into()),
+            None => sudoku_cover::Sudoku::config(),
+        },
     })))
 }
 

@@ -26,11 +26,11 @@ fn help_documents_every_flag() {
     let cases: &[(&[&str], &[&str])] = &[
         (
             &["solve", "--help"],
-            &["--all", "--limit", "--threads", "--stats", "--no-progress", "Examples:"],
+            &["--all", "--limit", "--threads", "--propagation", "--stats", "Examples:"],
         ),
         (
             &["count", "--help"],
-            &["--limit", "--threads", "--stats", "--no-progress", "explored", "Examples:"],
+            &["--limit", "--threads", "--propagation", "--stats", "explored", "Examples:"],
         ),
         (&["estimate", "--help"], &["--samples", "--seed", "Knuth", "Examples:"]),
         (
@@ -51,7 +51,10 @@ fn help_documents_every_flag() {
                 "Examples:",
             ],
         ),
-        (&["sudoku", "count", "--help"], &["--limit", "--variant", "--threads", "Examples:"]),
+        (
+            &["sudoku", "count", "--help"],
+            &["--limit", "--variant", "--threads", "--propagation", "Examples:"],
+        ),
         (&["sudoku", "check", "--help"], &["--variant", "--threads", "Examples:"]),
     ];
     for (args, flags) in cases {

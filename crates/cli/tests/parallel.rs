@@ -156,3 +156,25 @@ fn an_invalid_single_sudoku_is_still_named() {
     assert_eq!(out.stdout, "invalid\n");
     assert_eq!(out.stderr, "<stdin>:1: r1c1 and r1c2 both hold 1\n");
 }
+
+/// `--propagation dominance` prunes Knuth's first example from six nodes to
+/// four (worked out in dlx's tests) and finds the same solution, on one
+/// thread or several (their trees are the same).
+#[test]
+fn dominance_prunes_the_tree_on_every_thread_count() {
+    let plain =
+        dlx(&["count", "--stats", "-j", "1", &data("knuth_dlx1_example.dlx")]).expect_code(0);
+    assert_eq!(stat(&plain.stderr, "nodes"), "6");
+    for threads in ["1", "2"] {
+        let args = ["count", "--stats", "-j", threads, "--propagation", "dominance"];
+        let out = dlx(&[&args[..], &[&data("knuth_dlx1_example.dlx")]].concat()).expect_code(0);
+        assert_eq!((out.stdout.as_str(), stat(&out.stderr, "nodes")), ("1\n", "4"));
+    }
+    let solve = ["solve", "--propagation", "dominance", &data("knuth_dlx1_example.dlx")];
+    assert_eq!(dlx(&solve).success(), "C E F\nA D\nB G\n");
+    for (name, count) in INSTANCES {
+        let code = if count > 0 { 0 } else { 1 };
+        let out = dlx(&["count", "--propagation", "dominance", &data(name)]).expect_code(code);
+        assert_eq!(out.stdout, format!("{count}\n"), "{name}");
+    }
+}

@@ -155,16 +155,22 @@ pub fn run(config: &SudokuConfig) -> Result<ExitStatus> {
             true if chunk.len() < config.threads => Some(SMALL_COUNT),
             true => Some(BIG_COUNT),
         };
-        pool.map(&chunk, &mut answers, Worker::default, |worker, item| {
-            let answer = worker.work(config.task, item, budget);
-            if !matches!(answer, Answer::Deferred) {
-                progress.inc(1);
-            }
-            answer
-        });
+        let search = config.search;
+        pool.map(
+            &chunk,
+            &mut answers,
+            || Worker::new(search),
+            |worker, item| {
+                let answer = worker.work(config.task, item, budget);
+                if !matches!(answer, Answer::Deferred) {
+                    progress.inc(1);
+                }
+                answer
+            },
+        );
         for (item, answer) in chunk.iter().zip(answers.iter_mut()) {
             if let (Answer::Deferred, Task::Count(limit)) = (&answer, config.task) {
-                *answer = count_on_all_threads(item, limit, config.threads, &progress);
+                *answer = count_on_all_threads(item, limit, config, &progress);
                 progress.inc(1);
             }
         }
@@ -301,9 +307,11 @@ enum Outcome {
 }
 
 /// A worker thread's solvers, one per compiled rules it has met; and the
-/// engine's solvers it counts with on a budget.
-#[derive(Debug, Default)]
+/// engine's solvers it counts with on a budget; all with the same engine
+/// settings.
+#[derive(Debug)]
 struct Worker<'a> {
+    search: dlx::Config,
     solvers: Vec<SudokuSolver<'a>>,
     counters: Vec<dlx::Solver<'a>>,
 }
@@ -325,8 +333,17 @@ fn find_or_make<T>(list: &mut Vec<T>, is: impl Fn(&T) -> bool, make: impl FnOnce
 }
 
 impl<'a> Worker<'a> {
+    fn new(search: dlx::Config) -> Worker<'a> {
+        Worker { search, solvers: Vec::new(), counters: Vec::new() }
+    }
+
     fn solver(&mut self, sudoku: &'a Sudoku) -> &mut SudokuSolver<'a> {
-        find_or_make(&mut self.solvers, |s| std::ptr::eq(s.sudoku(), sudoku), || sudoku.solver())
+        let search = self.search;
+        find_or_make(
+            &mut self.solvers,
+            |s| std::ptr::eq(s.sudoku(), sudoku),
+            || sudoku.solver_with_config(search),
+        )
     }
 
     /// Counts the solutions of a puzzle within `budget` search-tree nodes.
@@ -341,7 +358,7 @@ impl<'a> Worker<'a> {
         let solver = find_or_make(
             &mut self.counters,
             |s| std::ptr::eq(s.problem(), problem),
-            || dlx::Solver::with_config(problem, Sudoku::config()),
+            || dlx::Solver::with_config(problem, self.search),
         );
         solver.reset();
         let Some(givens) = givens(sudoku, grid) else { return Budgeted::Refused };
@@ -432,7 +449,7 @@ fn givens(sudoku: &Sudoku, grid: &Grid) -> Option<Vec<OptionId>> {
 fn count_on_all_threads(
     item: &Item,
     limit: Option<u128>,
-    threads: usize,
+    config: &SudokuConfig,
     progress: &Progress,
 ) -> Answer {
     let source = &item.source;
@@ -444,8 +461,10 @@ fn count_on_all_threads(
     let Some(givens) = givens(sudoku, &puzzle.grid) else {
         return invalid(&"a given does not fit the rules");
     };
-    let mut search =
-        Parallel::new(sudoku.problem()).threads(threads).config(Sudoku::config()).force(&givens);
+    let mut search = Parallel::new(sudoku.problem())
+        .threads(config.threads)
+        .config(config.search)
+        .force(&givens);
     if let Some(limit) = limit {
         search = search.limit(limit);
     }
