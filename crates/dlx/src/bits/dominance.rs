@@ -59,14 +59,7 @@ impl Pairs {
     /// The table for a problem; `None` if it would hold more than
     /// [`MAX_PAIR_WORDS`] words.
     pub(super) fn new(m: &BitMatrix) -> Option<Pairs> {
-        let (words, primaries, items) = (m.words, m.primaries, m.item_start.len() - 1);
-        let mut item_options = vec![0u64; items * words];
-        for i in 0..items {
-            for &(k, bits) in m.options_of(i) {
-                item_options[i * words + k as usize] = bits;
-            }
-        }
-
+        let (primaries, items) = (m.primaries, m.item_start.len() - 1);
         let mut shared = vec![0u32; items];
         let mut touched = Vec::new();
         let mut pairs = Pairs {
@@ -77,11 +70,11 @@ impl Pairs {
         };
         for a in 0..primaries {
             pairs.start.push(pairs.partners.len() as u32);
-            let own = &item_options[a * words..(a + 1) * words];
-            for (k, &bits) in own.iter().enumerate() {
+            let own = m.options_of(a);
+            for &(k, bits) in own {
                 let mut bits = bits;
                 while bits != 0 {
-                    let o = k * 64 + bits.trailing_zeros() as usize;
+                    let o = k as usize * 64 + bits.trailing_zeros() as usize;
                     bits &= bits - 1;
                     for &b in m.items(o) {
                         if b as usize != a {
@@ -102,10 +95,13 @@ impl Pairs {
                 }
                 limit = limit.max(n.min(DOMINANCE_MAX));
                 pairs.partners.push((b, pairs.words.len() as u32));
-                let theirs = &item_options[b as usize * words..(b as usize + 1) * words];
-                for (k, (&mine, &theirs)) in own.iter().zip(theirs).enumerate() {
-                    if mine & !theirs != 0 {
-                        pairs.words.push((k as u32, mine & !theirs));
+                // Both lists of words are sorted by word index.
+                let mut theirs = m.options_of(b as usize).iter().peekable();
+                for &(k, mine) in own {
+                    while theirs.next_if(|&&(j, _)| j < k).is_some() {}
+                    let other = theirs.peek().filter(|&&&(j, _)| j == k).map_or(0, |&&(_, b)| b);
+                    if mine & !other != 0 {
+                        pairs.words.push((k, mine & !other));
                     }
                 }
                 if pairs.words.len() > MAX_PAIR_WORDS {

@@ -233,7 +233,8 @@ impl<'p, T: Count> Bits<'p, T> {
                 }
             }
         }
-        // The counts of the items about to be covered may wrap too.
+        // Every live option of the new options' items dies, so their counts
+        // drop to zero on the way; they are marked covered below.
         let mut updates = match m.width {
             2 => self.kill_doomed::<2>(),
             3 => self.kill_doomed::<3>(),
