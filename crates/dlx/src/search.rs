@@ -184,8 +184,8 @@ impl<'p> Solver<'p> {
     }
 
     /// Forces several options, as [`choose`](Self::choose) one after the
-    /// other would (the bit-parallel engine does it in one sweep, several
-    /// times faster for a sudoku's givens). Fails with
+    /// other would (the bit-parallel engine does it in one sweep: a sudoku's
+    /// givens take a sixth fewer instructions). Fails with
     /// [`ErrorKind::Conflict`](crate::ErrorKind::Conflict) naming the first
     /// option that clashes with the options forced before it, in the solver
     /// or earlier in `options`; the forced options are then as they were.

@@ -121,8 +121,8 @@ impl Sudoku {
     /// [`dlx::Propagation::Dominance`]. Before its first guess the search
     /// removes the candidates that locked candidates rule out (a digit's two
     /// cells left in a box share a row, say): in the benchmarks, 17-clue
-    /// puzzles are solved and proved unique 16% faster and magictour ones
-    /// 38% faster; the hardest sets gain nothing, and a few puzzles lose.
+    /// puzzles are solved and proved unique 15% faster and magictour ones
+    /// 26% faster; the hardest sets gain nothing, and a few puzzles lose.
     /// [`solver_with_config`](Self::solver_with_config) with
     /// [`dlx::Config::default`] searches plain Algorithm X (Knuth's node
     /// counts).
