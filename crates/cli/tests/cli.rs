@@ -26,11 +26,27 @@ fn help_documents_every_flag() {
     let cases: &[(&[&str], &[&str])] = &[
         (
             &["solve", "--help"],
-            &["--all", "--limit", "--threads", "--propagation", "--stats", "Examples:"],
+            &[
+                "--all",
+                "--limit",
+                "--threads",
+                "--propagation",
+                "--stats",
+                "--no-progress",
+                "Examples:",
+            ],
         ),
         (
             &["count", "--help"],
-            &["--limit", "--threads", "--propagation", "--stats", "explored", "Examples:"],
+            &[
+                "--limit",
+                "--threads",
+                "--propagation",
+                "--stats",
+                "--no-progress",
+                "explored",
+                "Examples:",
+            ],
         ),
         (&["estimate", "--help"], &["--samples", "--seed", "Knuth", "Examples:"]),
         (
