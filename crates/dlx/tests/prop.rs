@@ -239,6 +239,14 @@ fn check_forcing(spec: &Spec, problem: &Problem, config: Config) -> Result<(), T
                     prop_assert_eq!(solver.count(), spec.oracle(&[]).len() as u128);
                 }
             }
+            // After `x`, a refused list leaves `x` forced, and only `x`.
+            solver.reset();
+            solver.choose(OptionId::new(x)).unwrap();
+            prop_assert_eq!(solver.choose_all(&[OptionId::new(y)]).is_ok(), ok);
+            if !ok {
+                prop_assert_eq!(solver.forced(), &[OptionId::new(x)][..]);
+                prop_assert_eq!(solver.count(), with_x.len() as u128);
+            }
         }
     }
     Ok(())
