@@ -12,7 +12,7 @@ use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 use std::str::FromStr;
 
-use dlx::{OptionId, Problem, Solver};
+use dlx::{OptionId, Problem, Solver, Stats};
 
 /// The exit status of a run that failed: bad input or a bad command line.
 pub const EXIT_ERROR: u8 = 2;
@@ -69,6 +69,14 @@ where
         shown += 1;
     }
     Ok(shown)
+}
+
+/// Counts the solutions the solver has not yet found, and returns all its
+/// solutions (those found before, say by [`show`], included) and the
+/// statistics of the whole search: the tail of every binary that counts.
+pub fn count_all(solver: &mut Solver<'_>) -> (u128, Stats) {
+    let count = solver.stats().solutions() + solver.count();
+    (count, solver.stats())
 }
 
 /// A size or an inclusive range of sizes, written `8` or `3..12`.

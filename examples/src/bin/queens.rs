@@ -74,8 +74,7 @@ fn try_main() -> Result<(), Box<dyn Error>> {
         None => writeln!(out, "No way to place {n} queens on a {n}x{n} board.")?,
     }
     if !args.first_only {
-        let count = solver.stats().solutions() + solver.count();
-        let stats = solver.stats();
+        let (count, stats) = cli::count_all(&mut solver);
         writeln!(
             out,
             "\n{count} solutions for n = {n} ({} search-tree nodes, {:.2?}).",

@@ -73,8 +73,7 @@ fn try_main() -> Result<(), Box<dyn Error>> {
         return Ok(());
     }
     if !args.no_count {
-        let count = solver.stats().solutions() + solver.count();
-        let stats = solver.stats();
+        let (count, stats) = cli::count_all(&mut solver);
         writeln!(
             out,
             "\n{count} rotas ({} options, {} search-tree nodes, {:.2?}).",

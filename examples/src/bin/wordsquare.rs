@@ -84,13 +84,12 @@ fn try_main() -> Result<(), Box<dyn Error>> {
     let mut solver = square.model().solver();
     let shown = cli::show(&mut solver, args.show, &mut out, |_, s| Ok(draw(&square.grid(s))))?;
     if args.count {
-        let count = solver.stats().solutions() + solver.count();
+        let (count, stats) = cli::count_all(&mut solver);
         let what = match kind {
             Kind::Symmetric => "word squares",
             Kind::Double if rows == columns => "double word squares (each with its transpose)",
             Kind::Double => "word rectangles",
         };
-        let stats = solver.stats();
         if shown > 0 {
             writeln!(out)?;
         }
