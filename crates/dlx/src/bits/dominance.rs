@@ -211,14 +211,11 @@ impl<T: Count> Bits<'_, T> {
         let ours = m.options_of(a);
         for &(wi, bits) in m.options_of(b) {
             let spare = ours.iter().find(|&&(k, _)| k == wi).map_or(0, |&(_, bits)| bits);
-            let mut kill = alive[wi as usize] & bits & !spare;
+            let kill = alive[wi as usize] & bits & !spare;
             alive[wi as usize] &= !kill;
-            while kill != 0 {
-                let q = wi as usize * 64 + kill.trailing_zeros() as usize;
-                kill &= kill - 1;
-                super::uncount::<T, 0>(m, counts, q);
-                updates += u64::from(m.cost[q]) + 1;
-            }
+            // Each killed option leaves all its items' lists, `b`'s too.
+            updates += super::uncount_word::<T, 0>(m, counts, wi as usize, kill)
+                + u64::from(kill.count_ones());
         }
         self.stats.updates += updates;
         updates != 0

@@ -62,6 +62,26 @@ fn uncount<T: Count, const W: usize>(m: &BitMatrix, counts: &mut [T], q: usize) 
     }
 }
 
+/// Takes the options `kill` of word `wi` out of the counts of their primary
+/// items (the caller takes them out of the live set); returns the sum of
+/// their costs.
+#[inline(always)]
+fn uncount_word<T: Count, const W: usize>(
+    m: &BitMatrix,
+    counts: &mut [T],
+    wi: usize,
+    mut kill: u64,
+) -> u64 {
+    let mut cost = 0;
+    while kill != 0 {
+        let q = wi * 64 + kill.trailing_zeros() as usize;
+        kill &= kill - 1;
+        uncount::<T, W>(m, counts, q);
+        cost += u64::from(m.cost[q]);
+    }
+    cost
+}
+
 /// One level of the search.
 #[derive(Debug, Clone, Copy)]
 struct Frame {
@@ -263,14 +283,9 @@ impl<'p, T: Count> Bits<'p, T> {
         let mut updates = 0;
         for (wi, (alive, &doomed)) in self.alive[..m.words].iter_mut().zip(&self.doomed).enumerate()
         {
-            let mut kill = *alive & doomed;
+            let kill = *alive & doomed;
             *alive &= !kill;
-            while kill != 0 {
-                let q = wi * 64 + kill.trailing_zeros() as usize;
-                kill &= kill - 1;
-                uncount::<T, W>(m, counts, q);
-                updates += u64::from(m.cost[q]);
-            }
+            updates += uncount_word::<T, W>(m, counts, wi, kill);
         }
         updates
     }
