@@ -291,3 +291,58 @@ proptest! {
         }
     }
 }
+
+/// Pieces of Knuth's format (names, colors, bounds, bars, comments) and
+/// things that do not belong in it.
+const KNUTH_PIECES: [&str; 31] = [
+    "a", "b", "c", "x", "y", "a:1", "b:2", "x:0", "x:", ":3", "a:b", "1:2|", "2:1|", "0:0|", "3:|",
+    "|", "||", ":", "[", "]", ";", "99999999", " ", " ", "\t", "\n", "\n", "\r\n", "| x\n", "é",
+    "\u{0}",
+];
+
+/// Text in or near Knuth's format: pieces of it in any order, or a valid
+/// problem's text with a few pieces put in at random places and a few
+/// characters cut out.
+fn knuth_like_text() -> impl Strategy<Value = String> {
+    let piece = prop::sample::select(KNUTH_PIECES.to_vec());
+    let jumble = prop::collection::vec(piece.clone(), 0..48).prop_map(|v| v.concat());
+    let edits = prop::collection::vec((any::<prop::sample::Index>(), piece, any::<bool>()), 1..4);
+    let edited = (spec(true, true), edits).prop_map(|(spec, edits)| {
+        let mut text = Vec::new();
+        // An empty option cannot be written: then only what came before it.
+        let _ = spec.build().write_knuth(&mut text);
+        let mut text: Vec<char> = String::from_utf8(text).expect("UTF-8").chars().collect();
+        for (at, piece, cut) in edits {
+            let k = at.index(text.len() + 1);
+            if cut && k < text.len() {
+                text.remove(k);
+            } else {
+                text.splice(k..k, piece.chars());
+            }
+        }
+        text.into_iter().collect::<String>()
+    });
+    prop_oneof![jumble, edited]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    /// Whatever the text, reading it gives a problem or an error that
+    /// names a line of it; a problem it gives is counted alike by both
+    /// engines (without panicking on the way).
+    #[test]
+    fn any_text_reads_to_a_problem_or_an_error_with_its_line(text in knuth_like_text()) {
+        match Problem::parse_knuth(&text) {
+            Ok(problem) => {
+                let links = Config::new().engine(Engine::DancingLinks);
+                let count = Solver::with_config(&problem, links).count();
+                prop_assert_eq!(Solver::new(&problem).count(), count);
+            }
+            Err(e) => {
+                let line = e.line().expect("a reading error has a line");
+                prop_assert!((1..=text.lines().count().max(1)).contains(&line), "{}", e);
+            }
+        }
+    }
+}

@@ -3,7 +3,7 @@
 //! puzzles count as brute force does.
 
 use proptest::prelude::*;
-use sudoku_cover::{ErrorKind, Grid, Rules, Shape, Sudoku, Uniqueness};
+use sudoku_cover::{Alphabet, ErrorKind, Grid, PuzzleReader, Rules, Shape, Sudoku, Uniqueness};
 
 use crate::util::{Check, pattern_grid};
 
@@ -159,6 +159,94 @@ fn random_full_grids_are_solutions() {
     for (r, c) in SHAPES {
         for _ in 0..20 {
             assert!(Check::classic(r, c).solved(&random_full_grid(r, c, &mut rng)));
+        }
+    }
+}
+
+/// Pieces of the puzzle formats (cells, blanks, separators, comments,
+/// numbers) and things that do not belong in them.
+const FORMAT_PIECES: [&str; 24] = [
+    "1", "2", "3", "4", "9", ".", "0", "_", "*", "A", "G", "|", "-", "+", " ", ",", "\n", "\n\n",
+    "\r\n", "# x\n", "10", "99999999", "é", "\u{0}",
+];
+
+/// Text in or near the puzzle formats: pieces in any order, a fixture
+/// (grids of three sizes, one-line puzzles) with pieces put in at random
+/// places and characters cut out, or random 4x4 puzzles.
+fn format_like_text() -> impl Strategy<Value = String> {
+    let piece = prop::sample::select(FORMAT_PIECES.to_vec());
+    let jumble = prop::collection::vec(piece.clone(), 0..120).prop_map(|v| v.concat());
+    let files = [crate::fixture!("grids.txt"), crate::fixture!("top95_first5.txt")];
+    let edits = prop::collection::vec((any::<prop::sample::Index>(), piece, any::<bool>()), 1..6);
+    let edited = (prop::sample::select(files.to_vec()), edits).prop_map(|(file, edits)| {
+        let mut text: Vec<char> = file.chars().collect();
+        for (at, piece, cut) in edits {
+            let k = at.index(text.len() + 1);
+            if cut && k < text.len() {
+                text.remove(k);
+            } else {
+                text.splice(k..k, piece.chars());
+            }
+        }
+        text.into_iter().collect::<String>()
+    });
+    // 4x4 puzzles, one per line, clashing, unsolvable or not.
+    let cell = prop::sample::select(vec!['1', '2', '3', '4', '.', '.', '.', '.']);
+    let line = prop::collection::vec(cell, 16).prop_map(|c| c.into_iter().collect::<String>());
+    let small = prop::collection::vec(line, 1..8).prop_map(|lines| lines.join("\n"));
+    prop_oneof![jumble, edited, small]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    /// Whatever the text, the reader yields at most one result per line
+    /// (and then stops), each error names a line and column of the text,
+    /// and each puzzle it reads solves, when it does, to a grid that keeps
+    /// its givens (checked independently of the encoder).
+    #[test]
+    fn any_text_reads_to_puzzles_or_errors_with_their_place(
+        text in format_like_text(),
+        numbers in any::<bool>(),
+    ) {
+        let lines = text.lines().count();
+        let reader = PuzzleReader::new(text.as_bytes());
+        let reader = if numbers { reader.alphabet(Alphabet::numbers()) } else { reader };
+        let mut results = 0;
+        for result in reader {
+            results += 1;
+            prop_assert!(results <= lines, "more results than lines");
+            match result {
+                Ok(puzzle) => {
+                    let grid = puzzle.grid;
+                    prop_assert!((1..=lines).contains(&puzzle.line));
+                    let shape = grid.shape();
+                    if grid.size() > 9 {
+                        continue;
+                    }
+                    let sudoku = Sudoku::new(Rules::new(shape)).unwrap();
+                    let check = Check::classic(shape.box_rows(), shape.box_cols());
+                    match sudoku.solver().solve(&grid) {
+                        Ok(Some(solution)) => {
+                            prop_assert!(check.solved(solution.cells()));
+                            prop_assert!(solution.extends(&grid));
+                        }
+                        // Plain backtracking proves "none" quickly only on
+                        // the smallest grids.
+                        Ok(None) if grid.size() == 4 => {
+                            prop_assert_eq!(check.brute_count(grid.cells(), 1), 0);
+                        }
+                        Ok(None) => {}
+                        Err(e) => prop_assert!(!check.consistent(grid.cells()), "{}", e),
+                    }
+                }
+                Err(e) => {
+                    prop_assert!((1..=lines).contains(&e.line()), "{}", e);
+                    // A row short of cells is marked just past its end.
+                    let width = text.lines().nth(e.line() - 1).map_or(0, |l| l.chars().count());
+                    prop_assert!((1..=width + 1).contains(&e.column()), "{}", e);
+                }
+            }
         }
     }
 }
