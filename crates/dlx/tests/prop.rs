@@ -1,5 +1,6 @@
 //! Property tests: on thousands of small random problems the solver agrees
-//! with a brute-force oracle, and every solution it yields is valid.
+//! with a brute-force oracle, and every solution it yields is valid; any
+//! text, valid or mangled, reads to a problem or to an error naming its line.
 
 use dlx::{
     Config, Engine, Entry, ErrorKind, Heuristic, OptionId, Parallel, Problem, ProblemBuilder,

@@ -1,6 +1,7 @@
 //! Property tests: random full grids with random cells blanked solve to
 //! grids that keep the givens; clashing givens are always reported; small
-//! puzzles count as brute force does.
+//! puzzles count as brute force does; any text, valid or mangled, reads to
+//! puzzles or to errors that name their line and column.
 
 use proptest::prelude::*;
 use sudoku_cover::{Alphabet, ErrorKind, Grid, PuzzleReader, Rules, Shape, Sudoku, Uniqueness};
