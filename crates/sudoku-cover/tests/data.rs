@@ -1,7 +1,7 @@
-//! The shared benchmark files: puzzles marked unique solve to valid grids
-//! that keep their givens, and `check` says unique; serg's all say
-//! multiple. Debug builds take a sample of the large files; release builds
-//! (`cargo test -p sudoku-cover --release`) a larger one.
+//! The shared benchmark files, every puzzle of each: puzzles marked unique
+//! solve to valid grids that keep their givens, and `check` says unique;
+//! serg's all say multiple. (About 25 seconds in all, most of it the 48,766
+//! puzzles of forum_hardest_1905_11plus.)
 
 use std::fs::File;
 use std::io::BufReader;
@@ -10,17 +10,13 @@ use sudoku_cover::{PuzzleReader, Rules, Sudoku, Uniqueness};
 
 use crate::util::{Check, data_dir};
 
-/// Checks every `step`-th puzzle of a file (all with step 1); returns how
-/// many were checked.
-fn check_file(name: &str, step: usize, expect: Uniqueness) -> usize {
+/// Checks every puzzle of a file; returns how many were checked.
+fn check_file(name: &str, expect: Uniqueness) -> usize {
     let file = File::open(data_dir().join(name)).expect("data file");
     let mut sudoku: Option<(Sudoku, Check)> = None;
     let mut checked = 0;
-    for (k, puzzle) in PuzzleReader::new(BufReader::new(file)).enumerate() {
+    for puzzle in PuzzleReader::new(BufReader::new(file)) {
         let puzzle = puzzle.unwrap_or_else(|e| panic!("{name}:{e}"));
-        if k % step != 0 {
-            continue;
-        }
         let shape = puzzle.grid.shape();
         let (sudoku, check) = sudoku.get_or_insert_with(|| {
             let sudoku = Sudoku::new(Rules::new(shape)).expect("rules");
@@ -43,11 +39,6 @@ fn check_file(name: &str, step: usize, expect: Uniqueness) -> usize {
     checked
 }
 
-/// A sample step: `debug` in debug builds, `release` in release builds.
-fn step(debug: usize, release: usize) -> usize {
-    if cfg!(debug_assertions) { debug } else { release }
-}
-
 #[test]
 fn small_files_all_unique() {
     for (name, lines) in [
@@ -56,47 +47,41 @@ fn small_files_all_unique() {
         ("most_difficult_100_msolve.txt", 100),
         ("forum_hardest_1106.txt", 375),
     ] {
-        assert_eq!(check_file(name, 1, Uniqueness::Unique), lines, "{name}");
+        assert_eq!(check_file(name, Uniqueness::Unique), lines, "{name}");
     }
 }
 
 #[test]
 fn magictour_top1465_all_unique() {
-    assert_eq!(check_file("magictour_top1465.txt", 1, Uniqueness::Unique), 1465);
+    assert_eq!(check_file("magictour_top1465.txt", Uniqueness::Unique), 1465);
 }
 
 #[test]
 fn forum_top1000_all_unique() {
-    assert_eq!(check_file("forum_hardest_1905_top1000_msolve.txt", 1, Uniqueness::Unique), 1000);
+    assert_eq!(check_file("forum_hardest_1905_top1000_msolve.txt", Uniqueness::Unique), 1000);
 }
 
 #[test]
 fn kaggle_first10k_all_unique() {
-    assert_eq!(check_file("kaggle_1m_first10k.txt", 1, Uniqueness::Unique), 10_000);
+    assert_eq!(check_file("kaggle_1m_first10k.txt", Uniqueness::Unique), 10_000);
 }
 
 #[test]
 fn sixteen_by_sixteen_all_unique() {
-    assert_eq!(check_file("16x16_100.txt", 1, Uniqueness::Unique), 100);
+    assert_eq!(check_file("16x16_100.txt", Uniqueness::Unique), 100);
 }
 
 #[test]
-fn seventeen_clue_sample_unique() {
-    let step = step(100, 1);
-    assert_eq!(check_file("17_clue.txt", step, Uniqueness::Unique), 49_158usize.div_ceil(step));
+fn seventeen_clue_all_unique() {
+    assert_eq!(check_file("17_clue.txt", Uniqueness::Unique), 49_158);
 }
 
 #[test]
-fn forum_hardest_1905_sample_unique() {
-    let step = step(100, 10);
-    assert_eq!(
-        check_file("forum_hardest_1905_11plus.txt", step, Uniqueness::Unique),
-        48_766usize.div_ceil(step)
-    );
+fn forum_hardest_1905_all_unique() {
+    assert_eq!(check_file("forum_hardest_1905_11plus.txt", Uniqueness::Unique), 48_766);
 }
 
 #[test]
-fn serg_benchmark_sample_multiple() {
-    let step = step(20, 1);
-    assert_eq!(check_file("serg_benchmark.txt", step, Uniqueness::Multiple), 10_000 / step);
+fn serg_benchmark_all_multiple() {
+    assert_eq!(check_file("serg_benchmark.txt", Uniqueness::Multiple), 10_000);
 }
