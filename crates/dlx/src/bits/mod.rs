@@ -476,17 +476,19 @@ impl<'p, T: Count> Bits<'p, T> {
                     state = State::Forward;
                 }
                 State::Backdown => {
-                    let level = self.frames.len();
+                    // Levels that work in place (one branch each) have
+                    // nothing left to try: leave them all at once.
+                    let mut level = self.frames.len();
+                    while level > self.floor && !self.frames[level - 1].copy {
+                        level -= 1;
+                    }
+                    self.frames.truncate(level);
                     if level <= self.floor {
                         state = State::Done;
                         break Status::Done;
                     }
                     let f = self.frames[level - 1];
-                    let next = if f.copy {
-                        self.next_option(f.slot as usize, f.item, f.choice)
-                    } else {
-                        NONE // a level with one branch; its state is spent
-                    };
+                    let next = self.next_option(f.slot as usize, f.item, f.choice);
                     let f = &mut self.frames[level - 1];
                     f.choice = next;
                     f.branch += 1;
