@@ -389,6 +389,20 @@ impl<'p, T: Count> Bits<'p, T> {
         Some((pos as u32, counts[pos].to_u32()))
     }
 
+    /// The first option at `level` that contains `item`, which has one.
+    #[inline(always)]
+    fn first_option(&self, level: usize, item: u32) -> u32 {
+        let w = self.m.words;
+        let alive = &self.alive[level * w..(level + 1) * w];
+        for &(wi, bits) in self.m.options_of(item as usize) {
+            let live = alive[wi as usize] & bits;
+            if live != 0 {
+                return wi * 64 + live.trailing_zeros();
+            }
+        }
+        NONE
+    }
+
     /// The first option at `level` after option `after` (or from the start
     /// if `after` is [`NONE`]) that contains `item`; [`NONE`] if none.
     #[inline(always)]
@@ -447,11 +461,20 @@ impl<'p, T: Count> Bits<'p, T> {
                         }
                         Some((_, 0)) => state = State::Backdown,
                         Some((item, degree)) => {
-                            let choice = self.next_option(slot, item, NONE);
+                            let choice = self.first_option(slot, item);
                             // Slot 0 holds the forced options: never spend it.
-                            let (slot, copy) = (slot as u32, degree > 1 || slot == 0);
-                            self.frames.push(Frame { slot, copy, item, choice, branch: 0, degree });
-                            state = State::Advance;
+                            let copy = degree > 1 || slot == 0;
+                            let frame =
+                                Frame { slot: slot as u32, copy, item, choice, branch: 0, degree };
+                            self.frames.push(frame);
+                            if copy {
+                                state = State::Advance;
+                            } else {
+                                // A forced move: made here, in place; the
+                                // next node follows.
+                                self.apply(slot, choice as usize);
+                                self.stats.max_depth = self.stats.max_depth.max(self.frames.len());
+                            }
                         }
                     }
                 }
