@@ -180,6 +180,10 @@ pub struct SolveArgs {
     #[arg(long, value_enum, value_name = "RULE", default_value = "none")]
     pub propagation: PropagationArg,
 
+    /// How the search picks the item to branch on.
+    #[arg(long, value_enum, value_name = "RULE", default_value = "mrv")]
+    pub heuristic: HeuristicArg,
+
     #[command(flatten)]
     pub report: ReportArgs,
 }
@@ -202,6 +206,10 @@ pub struct CountArgs {
     /// What the search deduces before it branches.
     #[arg(long, value_enum, value_name = "RULE", default_value = "none")]
     pub propagation: PropagationArg,
+
+    /// How the search picks the item to branch on.
+    #[arg(long, value_enum, value_name = "RULE", default_value = "mrv")]
+    pub heuristic: HeuristicArg,
 
     #[command(flatten)]
     pub report: ReportArgs,
@@ -396,14 +404,47 @@ pub struct SudokuArgs {
     #[arg(long, value_enum, value_name = "RULE")]
     pub propagation: Option<PropagationArg>,
 
+    /// How the search picks the cell or house-digit to guess on: by
+    /// default what the sudoku solvers of sudoku-cover do
+    /// (`mrv-most-removed`); `mrv` (with `--propagation none`) for Knuth's
+    /// node counts.
+    #[arg(long, value_enum, value_name = "RULE")]
+    pub heuristic: Option<HeuristicArg>,
+
     #[command(flatten)]
     pub report: ReportArgs,
+}
+
+/// How the search picks the item to branch on (`dlx::Heuristic`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum HeuristicArg {
+    /// The item with the fewest options left, the first of them in item
+    /// order (Knuth's rule: with `--propagation none`, his node counts).
+    Mrv,
+    /// As `mrv`, but of the first eight items tied for fewest options, the
+    /// one whose options rule out the most others. Often a smaller tree on
+    /// sudoku-like problems (the hardest sudoku: about half the nodes),
+    /// rarely elsewhere; other node counts.
+    MrvMostRemoved,
+    /// The first item in item order, however many options it has.
+    First,
+}
+
+impl From<HeuristicArg> for dlx::Heuristic {
+    fn from(arg: HeuristicArg) -> dlx::Heuristic {
+        match arg {
+            HeuristicArg::Mrv => dlx::Heuristic::MinimumRemaining,
+            HeuristicArg::MrvMostRemoved => dlx::Heuristic::MinimumRemainingMostRemoved,
+            HeuristicArg::First => dlx::Heuristic::First,
+        }
+    }
 }
 
 /// What the search deduces before it branches (`dlx::Propagation`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum PropagationArg {
-    /// Nothing: plain Algorithm X, with Knuth's node counts.
+    /// Nothing: plain Algorithm X (with `--heuristic mrv`, Knuth's node
+    /// counts).
     None,
     /// Before the first branch, remove the options a dominating item rules
     /// out: when both options left for an item cover another item, that

@@ -175,7 +175,9 @@ impl Config {
                     // One thread by default: the first solution is then the
                     // search's first, the same on every run.
                     threads: a.threads.unwrap_or(1),
-                    search: dlx::Config::new().propagation(a.propagation.into()),
+                    search: dlx::Config::new()
+                        .propagation(a.propagation.into())
+                        .heuristic(a.heuristic.into()),
                 })
             }
             Command::Count(a) => {
@@ -186,7 +188,9 @@ impl Config {
                     limit: a.limit.map(u128::from),
                     // Every core by default: the count is the same anyway.
                     threads: a.threads.unwrap_or_else(all_cores),
-                    search: dlx::Config::new().propagation(a.propagation.into()),
+                    search: dlx::Config::new()
+                        .propagation(a.propagation.into())
+                        .heuristic(a.heuristic.into()),
                 })
             }
             Command::Estimate(a) => Config::Estimate(EstimateConfig {
@@ -246,9 +250,15 @@ fn sudoku(task: Task, args: SudokuArgs) -> Result<Config> {
         inputs,
         rules,
         threads,
-        search: match args.propagation {
-            Some(p) => sudoku_cover::Sudoku::config().propagation(p.into()),
-            None => sudoku_cover::Sudoku::config(),
+        search: {
+            let mut search = sudoku_cover::Sudoku::config();
+            if let Some(p) = args.propagation {
+                search = search.propagation(p.into());
+            }
+            if let Some(h) = args.heuristic {
+                search = search.heuristic(h.into());
+            }
+            search
         },
     })))
 }
@@ -328,6 +338,36 @@ mod tests {
         assert!(Config::from_args(args).is_err());
         let args = Args::try_parse_from(["dlx", "split", "--prefix", "", "x.dlx"]).unwrap();
         assert!(Config::from_args(args).is_err());
+    }
+
+    #[test]
+    fn search_settings() {
+        use dlx::{Heuristic, Propagation};
+        let settings = |c: dlx::Config| (c.get_propagation(), c.get_heuristic());
+        // Plain Algorithm X by default for exact cover, Knuth's rule.
+        let Config::Count(c) = config(&["count"]) else { panic!() };
+        assert_eq!(settings(c.search), (Propagation::None, Heuristic::MinimumRemaining));
+        let Config::Solve(c) =
+            config(&["solve", "--heuristic", "mrv-most-removed", "--propagation", "dominance"])
+        else {
+            panic!()
+        };
+        assert_eq!(
+            settings(c.search),
+            (Propagation::Dominance, Heuristic::MinimumRemainingMostRemoved)
+        );
+        // The sudoku solvers' settings by default for sudoku; each flag
+        // replaces one.
+        let Config::Sudoku(c) = config(&["sudoku", "solve"]) else { panic!() };
+        assert_eq!(c.search, sudoku_cover::Sudoku::config());
+        let Config::Sudoku(c) = config(&["sudoku", "count", "--heuristic", "mrv"]) else {
+            panic!()
+        };
+        assert_eq!(settings(c.search), (Propagation::Dominance, Heuristic::MinimumRemaining));
+        let Config::Sudoku(c) = config(&["sudoku", "check", "--propagation", "none"]) else {
+            panic!()
+        };
+        assert_eq!(settings(c.search), (Propagation::None, Heuristic::MinimumRemainingMostRemoved));
     }
 
     #[test]

@@ -31,6 +31,7 @@ fn help_documents_every_flag() {
                 "--limit",
                 "--threads",
                 "--propagation",
+                "--heuristic",
                 "--stats",
                 "--no-progress",
                 "Examples:",
@@ -42,6 +43,7 @@ fn help_documents_every_flag() {
                 "--limit",
                 "--threads",
                 "--propagation",
+                "--heuristic",
                 "--stats",
                 "--no-progress",
                 "explored",
@@ -69,7 +71,7 @@ fn help_documents_every_flag() {
         ),
         (
             &["sudoku", "count", "--help"],
-            &["--limit", "--variant", "--threads", "--propagation", "Examples:"],
+            &["--limit", "--variant", "--threads", "--propagation", "--heuristic", "Examples:"],
         ),
         (&["sudoku", "check", "--help"], &["--variant", "--threads", "Examples:"]),
     ];

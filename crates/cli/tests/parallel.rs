@@ -178,3 +178,19 @@ fn dominance_prunes_the_tree_on_every_thread_count() {
         assert_eq!(out.stdout, format!("{count}\n"), "{name}");
     }
 }
+
+/// Every item-choice rule counts the same, on one thread or several; each
+/// visits a tree of its own.
+#[test]
+fn every_heuristic_counts_the_same() {
+    for (name, count) in INSTANCES {
+        let code = if count > 0 { 0 } else { 1 };
+        for heuristic in ["mrv", "mrv-most-removed", "first"] {
+            for threads in ["1", "2"] {
+                let args = ["count", "-j", threads, "--heuristic", heuristic, &data(name)];
+                let out = dlx(&args).expect_code(code);
+                assert_eq!(out.stdout, format!("{count}\n"), "{name}, {heuristic}, {threads}");
+            }
+        }
+    }
+}

@@ -282,14 +282,26 @@ fn count_known_values() {
 }
 
 /// The serg puzzles' full counts (872, 83 and 148 solutions), with and
-/// without dominance, on one thread and on several: the same numbers.
+/// without dominance, under each item-choice rule, on one thread and on
+/// several: the same numbers.
 #[test]
-fn counts_do_not_depend_on_propagation_or_threads() {
+fn counts_do_not_depend_on_propagation_heuristic_or_threads() {
     for propagation in ["dominance", "none"] {
-        for threads in ["1", "3"] {
-            let args = ["sudoku", "count", "--propagation", propagation, "-j", threads];
-            let out = dlx(&[&args[..], &[&data("serg_first3.txt")]].concat()).success();
-            assert_eq!(out, "872\n83\n148\n", "{propagation} on {threads} threads");
+        for heuristic in ["mrv-most-removed", "mrv", "first"] {
+            for threads in ["1", "3"] {
+                let args = [
+                    "sudoku",
+                    "count",
+                    "--propagation",
+                    propagation,
+                    "--heuristic",
+                    heuristic,
+                    "-j",
+                    threads,
+                ];
+                let out = dlx(&[&args[..], &[&data("serg_first3.txt")]].concat()).success();
+                assert_eq!(out, "872\n83\n148\n", "{propagation}, {heuristic}, {threads} threads");
+            }
         }
     }
 }

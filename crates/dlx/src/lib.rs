@@ -117,7 +117,7 @@ mod search;
 mod split;
 mod stats;
 
-pub use config::{Config, Engine, Heuristic, Propagation};
+pub use config::{Config, Engine, Heuristic, Propagation, TIED_ITEMS};
 pub use error::{Error, ErrorKind};
 pub use estimate::Estimate;
 pub use id::{ColorId, ItemId, MAX_INDEX, OptionId};

@@ -20,7 +20,7 @@
 use std::time::Instant;
 
 use crate::arena::View;
-use crate::config::Heuristic;
+use crate::config::{Heuristic, TIED_ITEMS};
 use crate::dance::Dance;
 use crate::error::{Error, ErrorKind};
 use crate::estimate::{Estimate, Welford};
@@ -294,6 +294,9 @@ impl<'p> Links<'p> {
                 }
                 k = links.get(k).next;
             }
+            if self.heuristic == Heuristic::MinimumRemainingMostRemoved && best_len > 1 {
+                best = self.most_removed(best, best_len);
+            }
             return Some((best, best_len as i64));
         }
         // Algorithm M: Knuth's branching degree len + s - b + 1, where b is
@@ -320,6 +323,48 @@ impl<'p> Links<'p> {
             k = d.links[k as usize].next;
         }
         Some((best.0, best.1))
+    }
+
+    /// Of the first [`TIED_ITEMS`] active items of length `len` from
+    /// `first` (the first of them), the one whose options remove the most
+    /// others: the largest sum of the lengths of its options' primary
+    /// items (ties to the first). See
+    /// [`Heuristic::MinimumRemainingMostRemoved`].
+    fn most_removed(&self, first: u32, len: u32) -> u32 {
+        let d = &self.dance;
+        let (mut best, mut best_item) = (0, first);
+        let (mut k, mut left) = (first, TIED_ITEMS);
+        while k != ROOT && left > 0 {
+            if d.len(k) == len {
+                let mut score = 0;
+                let mut x = d.nodes[k as usize].down;
+                while x != k {
+                    // The option of node `x`, all its nodes (`x` included).
+                    let mut q = x + 1;
+                    loop {
+                        let n = d.nodes[q as usize];
+                        if n.top == SPACER {
+                            q = n.up;
+                            continue;
+                        }
+                        if n.top <= self.num_primary {
+                            score += d.len(n.top);
+                        }
+                        if q == x {
+                            break;
+                        }
+                        q += 1;
+                    }
+                    x = d.nodes[x as usize].down;
+                }
+                if score > best {
+                    (best, best_item) = (score, k);
+                }
+                left -= 1;
+            }
+            k = d.links[k as usize].next;
+        }
+        best_item
     }
 
     /// Enters a level that branches on item `i`: covers it (or, under

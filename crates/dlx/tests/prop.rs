@@ -136,7 +136,7 @@ fn spec(bounds: bool, colors: bool) -> impl Strategy<Value = Spec> {
 fn check_all(spec: &Spec) -> Result<(), TestCaseError> {
     let problem = spec.build();
     let expected = spec.oracle(&[]);
-    let mut nodes = Vec::new();
+    let (mut nodes, mut orders) = (Vec::new(), Vec::new());
     for (heuristic, engine, propagation) in [
         (Heuristic::MinimumRemaining, Engine::DancingLinks, Propagation::None),
         (Heuristic::MinimumRemaining, Engine::Bitset, Propagation::None),
@@ -144,6 +144,9 @@ fn check_all(spec: &Spec) -> Result<(), TestCaseError> {
         (Heuristic::First, Engine::Bitset, Propagation::None),
         (Heuristic::MinimumRemaining, Engine::Bitset, Propagation::Dominance),
         (Heuristic::First, Engine::Bitset, Propagation::Dominance),
+        (Heuristic::MinimumRemainingMostRemoved, Engine::DancingLinks, Propagation::None),
+        (Heuristic::MinimumRemainingMostRemoved, Engine::Bitset, Propagation::None),
+        (Heuristic::MinimumRemainingMostRemoved, Engine::Bitset, Propagation::Dominance),
     ] {
         let config = Config::new().heuristic(heuristic).engine(engine).propagation(propagation);
         let mut solver = Solver::with_config(&problem, config);
@@ -151,6 +154,7 @@ fn check_all(spec: &Spec) -> Result<(), TestCaseError> {
         for s in &got {
             prop_assert!(spec.is_solution(s), "invalid solution {s:?}");
         }
+        orders.push(got.clone());
         got.sort();
         prop_assert_eq!(&got, &expected);
         prop_assert_eq!(solver.stats().solutions(), expected.len() as u128);
@@ -164,26 +168,36 @@ fn check_all(spec: &Spec) -> Result<(), TestCaseError> {
         solver.reset();
         prop_assert_eq!(solver.count(), expected.len() as u128);
     }
-    // Both engines walk the same tree, so they count the same nodes.
-    prop_assert_eq!(nodes[0], nodes[1]);
-    prop_assert_eq!(nodes[2], nodes[3]);
+    // Both engines walk the same tree, so they count the same nodes and
+    // find the solutions in the same order.
+    for (links, bits) in [(0, 1), (2, 3), (6, 7)] {
+        prop_assert_eq!(nodes[links], nodes[bits]);
+        prop_assert_eq!(&orders[links], &orders[bits]);
+    }
     // In parallel, splitting as eagerly as possible. (Not under Miri: the
     // parallel code has no `unsafe` of its own, and rayon's epoch-based
     // memory reclamation trips Miri's experimental Stacked Borrows model.)
     // Under dominance too: a path replays to the same node, so the tasks
     // count every node once.
     for threads in if cfg!(miri) { &[][..] } else { &[2, 3][..] } {
-        for (propagation, nodes) in
-            [(Propagation::None, nodes[0]), (Propagation::Dominance, nodes[4])]
-        {
+        for (config, nodes) in [
+            (Config::new(), nodes[0]),
+            (Config::new().propagation(Propagation::Dominance), nodes[4]),
+            (
+                Config::new()
+                    .heuristic(Heuristic::MinimumRemainingMostRemoved)
+                    .propagation(Propagation::Dominance),
+                nodes[8],
+            ),
+        ] {
             let outcome = Parallel::new(&problem)
                 .threads(*threads)
                 .granularity(1)
-                .config(Config::new().propagation(propagation))
+                .config(config)
                 .count()
                 .expect("no forced options");
             prop_assert_eq!(outcome.solutions, expected.len() as u128);
-            prop_assert_eq!(outcome.stats.nodes(), nodes, "{:?}", propagation);
+            prop_assert_eq!(outcome.stats.nodes(), nodes, "{:?}", config);
         }
     }
     // Split into parts at several depths: the parts' counts add up.

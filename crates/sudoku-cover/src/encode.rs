@@ -118,16 +118,23 @@ impl Sudoku {
 
     /// The engine settings [`solver`](Self::solver) uses, for a
     /// [`dlx::Solver`] or [`dlx::Parallel`] of your own:
-    /// [`dlx::Propagation::Dominance`]. Before its first guess the search
-    /// removes the candidates that locked candidates rule out (a digit's two
-    /// cells left in a box share a row, say): in the benchmarks, 17-clue
-    /// puzzles are solved and proved unique 15% faster and magictour ones
-    /// 26% faster; the hardest sets gain nothing, and a few puzzles lose.
+    /// [`dlx::Propagation::Dominance`] and
+    /// [`dlx::Heuristic::MinimumRemainingMostRemoved`]. Before its first
+    /// guess the search removes the candidates that locked candidates rule
+    /// out (a digit's two cells left in a box share a row, say); at each
+    /// guess, of the first few cells or house-digits tied for fewest
+    /// candidates, it takes the one whose candidates rule out the most. In
+    /// the benchmarks, against plain Algorithm X: 17-clue puzzles are solved
+    /// and proved unique about 15% faster and magictour ones about 40%
+    /// faster (a quarter fewer nodes); the hardest sets visit 16% fewer
+    /// nodes in the same time, and a few puzzles lose.
     /// [`solver_with_config`](Self::solver_with_config) with
     /// [`dlx::Config::default`] searches plain Algorithm X (Knuth's node
     /// counts).
     pub fn config() -> dlx::Config {
-        dlx::Config::new().propagation(dlx::Propagation::Dominance)
+        dlx::Config::new()
+            .propagation(dlx::Propagation::Dominance)
+            .heuristic(dlx::Heuristic::MinimumRemainingMostRemoved)
     }
 
     /// A solver with engine settings.

@@ -16,6 +16,16 @@ pub(crate) trait Count: Copy + Ord + std::fmt::Debug + Send + Sync + 'static {
     /// The index of the first element equal to `x`, which must occur.
     fn first_equal(xs: &[Self], x: Self) -> usize;
 
+    /// Bit `k` set where `chunk[k] == x`.
+    #[inline(always)]
+    fn equal_mask(chunk: &[Self; LANES], x: Self) -> u32 {
+        let mut mask = 0;
+        for (k, &c) in chunk.iter().enumerate() {
+            mask |= u32::from(c == x) << k;
+        }
+        mask
+    }
+
     /// Bit `k` set where `now[k] <= limit[k]` and `now[k] != seen[k]`;
     /// limits below 127.
     #[inline(always)]
@@ -109,6 +119,16 @@ impl Count for u8 {
     }
 
     #[inline(always)]
+    fn equal_mask(chunk: &[u8; LANES], x: u8) -> u32 {
+        let word = |x: &[u8]| u64::from_le_bytes(x.try_into().expect("8 bytes"));
+        let pattern = u64::from_le_bytes([x; 8]);
+        // A byte of `v ^ pattern` is zero exactly where the count is `x`.
+        let lo = bytes_below(word(&chunk[..8]) ^ pattern, LOW);
+        let hi = bytes_below(word(&chunk[8..]) ^ pattern, LOW);
+        pack_high_bits(lo) | pack_high_bits(hi) << 8
+    }
+
+    #[inline(always)]
     fn changed_within(now: &[u8; LANES], seen: &[u8; LANES], limit: &[u8; LANES]) -> u32 {
         let word = |x: &[u8]| u64::from_le_bytes(x.try_into().expect("8 bytes"));
         let mut mask = 0;
@@ -192,6 +212,30 @@ mod tests {
             assert_eq!(T::first_equal(&xs, T::from(1)), 3);
             xs[0] = T::from(0);
             assert_eq!((minimum(&xs), T::first_equal(&xs, T::from(0))), (T::from(0), 0));
+        }
+        check::<u8>();
+        check::<u16>();
+    }
+
+    #[test]
+    fn equal_mask_matches_a_plain_loop() {
+        fn check<T: Count + From<u8>>() {
+            let values = [0u8, 1, 2, 3, 9, 127, 128, 129, 254, 255];
+            let mut seed = 0x2545_f491_4f6c_dd1du64;
+            for _ in 0..if cfg!(miri) { 200 } else { 5_000 } {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let chunk: [T; LANES] = std::array::from_fn(|k| {
+                    T::from(values[(seed >> (4 * k)) as usize % values.len()])
+                });
+                let x = T::from(values[(seed >> 60) as usize % values.len()]);
+                let mut want = 0;
+                for (k, &c) in chunk.iter().enumerate() {
+                    want |= u32::from(c == x) << k;
+                }
+                assert_eq!(T::equal_mask(&chunk, x), want, "{chunk:?} {x:?}");
+            }
         }
         check::<u8>();
         check::<u16>();

@@ -29,11 +29,11 @@ mod dominance;
 mod matrix;
 
 pub(crate) use count::Count;
-use count::minimum;
+use count::{LANES, minimum};
 use dominance::Pairs;
 pub(crate) use matrix::BitMatrix;
 
-use crate::config::{Heuristic, Propagation};
+use crate::config::{Heuristic, Propagation, TIED_ITEMS};
 use crate::error::{Error, ErrorKind};
 use crate::id::OptionId;
 use crate::search::Status;
@@ -378,15 +378,69 @@ impl<'p, T: Count> Bits<'p, T> {
         let counts = &self.counts[level * bytes..level * bytes + stride];
         let pos = match self.heuristic {
             Heuristic::First => counts.iter().position(|&c| c != T::COVERED)?,
-            _ => {
+            heuristic => {
                 let min = minimum(counts);
                 if min == T::COVERED {
                     return None;
                 }
-                T::first_equal(counts, min)
+                let first = T::first_equal(counts, min);
+                if heuristic == Heuristic::MinimumRemainingMostRemoved && min.to_u32() > 1 {
+                    self.most_removed(level, first, min)
+                } else {
+                    first
+                }
             }
         };
         Some((pos as u32, counts[pos].to_u32()))
+    }
+
+    /// Of the first [`TIED_ITEMS`] items at `level` with `degree` options
+    /// (`first` is the first of them), the one whose options remove the
+    /// most others: the largest sum of the counts of its options' primary
+    /// items (ties to the first). See
+    /// [`Heuristic::MinimumRemainingMostRemoved`].
+    fn most_removed(&self, level: usize, first: usize, degree: T) -> usize {
+        let m = self.m;
+        let (stride, bytes, w) = (m.stride, m.level_bytes(), m.words);
+        let counts = &self.counts[level * bytes..level * bytes + stride];
+        let alive = &self.alive[level * w..(level + 1) * w];
+        let (mut best, mut best_item) = (0, first);
+        let mut left = TIED_ITEMS;
+        for k in first / LANES..stride / LANES {
+            let chunk: &[T; LANES] =
+                counts[k * LANES..(k + 1) * LANES].try_into().expect("LANES counts");
+            let mut mask = T::equal_mask(chunk, degree);
+            if k == first / LANES {
+                mask &= !0 << (first % LANES);
+            }
+            while mask != 0 {
+                let i = k * LANES + mask.trailing_zeros() as usize;
+                mask &= mask - 1;
+                let mut score = 0;
+                for &(wi, bits) in m.options_of(i) {
+                    let mut live = alive[wi as usize] & bits;
+                    while live != 0 {
+                        let q = wi as usize * 64 + live.trailing_zeros() as usize;
+                        live &= live - 1;
+                        // The padding of short options (index `stride`) is
+                        // no item.
+                        for &j in m.primaries_of(q) {
+                            if (j as usize) < stride {
+                                score += counts[j as usize].to_u32();
+                            }
+                        }
+                    }
+                }
+                if score > best {
+                    (best, best_item) = (score, i);
+                }
+                left -= 1;
+                if left == 0 {
+                    return best_item;
+                }
+            }
+        }
+        best_item
     }
 
     /// The first option at `level` that contains `item`, which has one.
