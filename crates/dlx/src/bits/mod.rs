@@ -17,7 +17,8 @@
 //!
 //! The engine visits the same search tree as dancing links, in the same
 //! order: the item with the fewest options, ties to the first in item
-//! order, and its options in the order they were added. With
+//! order (or as [`Heuristic`] says otherwise, the same in both engines),
+//! and its options in the order they were added. With
 //! [`Propagation::Dominance`] it also removes dominated options before it
 //! first branches (`dominance.rs`), and its tree differs. It takes problems
 //! without colors or multiplicities whose options each have a primary
