@@ -29,6 +29,8 @@ pub(crate) struct BitMatrix {
     /// so that every option has the same number.
     pub(super) option_primaries: Vec<u32>,
     pub(super) width: usize,
+    /// Whether every option has exactly `width` primary items (no padding).
+    pub(super) uniform: bool,
     /// The items that share two options or more, for the dominance check,
     /// built when a solver first asks; `None` if it would be too large.
     pairs: OnceLock<Option<Pairs>>,
@@ -94,6 +96,7 @@ impl BitMatrix {
         }
         let stride = primaries.div_ceil(LANES) * LANES;
         let width = primaries_of.iter().map(Vec::len).max().unwrap_or(0);
+        let uniform = primaries_of.iter().all(|own| own.len() == width);
         let mut option_primaries = Vec::with_capacity(num_options * width);
         for own in &primaries_of {
             option_primaries.extend(own);
@@ -113,6 +116,7 @@ impl BitMatrix {
             option_items,
             option_primaries,
             width,
+            uniform,
             pairs: OnceLock::new(),
             cost,
             option_start,

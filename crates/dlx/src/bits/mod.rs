@@ -386,7 +386,13 @@ impl<'p, T: Count> Bits<'p, T> {
                 }
                 let first = T::first_equal(counts, min);
                 if heuristic == Heuristic::MinimumRemainingMostRemoved && min.to_u32() > 1 {
-                    self.most_removed(level, first, min)
+                    match (self.m.uniform, self.m.width) {
+                        (true, 2) => self.most_removed::<2>(level, first, min),
+                        (true, 3) => self.most_removed::<3>(level, first, min),
+                        (true, 4) => self.most_removed::<4>(level, first, min),
+                        (true, 6) => self.most_removed::<6>(level, first, min),
+                        _ => self.most_removed::<0>(level, first, min),
+                    }
                 } else {
                     first
                 }
@@ -400,7 +406,10 @@ impl<'p, T: Count> Bits<'p, T> {
     /// most others: the largest sum of the counts of its options' primary
     /// items (ties to the first). See
     /// [`Heuristic::MinimumRemainingMostRemoved`].
-    fn most_removed(&self, level: usize, first: usize, degree: T) -> usize {
+    ///
+    /// `W` is the number of primary items of every option, if all have the
+    /// same (none padded), else 0.
+    fn most_removed<const W: usize>(&self, level: usize, first: usize, degree: T) -> usize {
         let m = self.m;
         let (stride, bytes, w) = (m.stride, m.level_bytes(), m.words);
         let counts = &self.counts[level * bytes..level * bytes + stride];
@@ -423,10 +432,18 @@ impl<'p, T: Count> Bits<'p, T> {
                     while live != 0 {
                         let q = wi as usize * 64 + live.trailing_zeros() as usize;
                         live &= live - 1;
-                        // The padding of short options (index `stride`) is
-                        // no item.
-                        for &j in m.primaries_of(q) {
-                            if (j as usize) < stride {
+                        if W == 0 {
+                            // The padding of short options (index `stride`)
+                            // is no item.
+                            for &j in m.primaries_of(q) {
+                                if (j as usize) < stride {
+                                    score += counts[j as usize].to_u32();
+                                }
+                            }
+                        } else {
+                            let own: &[u32; W] =
+                                m.option_primaries[q * W..(q + 1) * W].try_into().expect("W items");
+                            for &j in own {
                                 score += counts[j as usize].to_u32();
                             }
                         }
