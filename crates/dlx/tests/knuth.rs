@@ -140,6 +140,30 @@ fn langford11() {
     assert_eq!(count("langford11.dlx"), (35_584, 439_747));
 }
 
+/// The tie-break heuristic visits a tree of its own, the same in both
+/// engines, and counts the same solutions. Its options have 2, 3 and 6
+/// primary items here, every one as many (the bit engine's fixed-width
+/// path).
+#[test]
+fn most_removed_tie_break_in_both_engines() {
+    use dlx::Heuristic;
+    for (name, solutions) in
+        [("queens12.dlx", 14_200), ("langford11.dlx", 35_584), ("pentomino6x10_quarter.dlx", 2_339)]
+    {
+        let p = load(name);
+        let mut results = Vec::new();
+        for engine in [Engine::DancingLinks, Engine::Bitset] {
+            let config =
+                Config::new().engine(engine).heuristic(Heuristic::MinimumRemainingMostRemoved);
+            let mut s = Solver::with_config(&p, config);
+            results.push((s.count(), s.stats().nodes()));
+        }
+        assert_eq!(results[0], results[1], "{name}: the engines disagree");
+        assert_eq!(results[0].0, solutions, "{name}");
+        assert_ne!(results[0].1, count(name).1, "{name}: the same tree as plain MRV");
+    }
+}
+
 #[test]
 fn colored80() {
     assert_eq!(count("colored80.dlx"), (1, 161_034));
