@@ -125,9 +125,10 @@ impl Sudoku {
     /// guess, of the first few cells or house-digits tied for fewest
     /// candidates, it takes the one whose candidates rule out the most. In
     /// the benchmarks, against plain Algorithm X: 17-clue puzzles are solved
-    /// and proved unique about 15% faster and magictour ones about 40%
-    /// faster (a quarter fewer nodes); the hardest sets visit 16% fewer
-    /// nodes in the same time, and a few puzzles lose.
+    /// and proved unique about 20% faster and magictour ones about 60%
+    /// faster (a third and a half fewer nodes); a sample of
+    /// forum_hardest visits 15% fewer nodes in the same time, and the
+    /// hardest lists (msolve's) are solved nearly twice as fast.
     /// [`solver_with_config`](Self::solver_with_config) with
     /// [`dlx::Config::default`] searches plain Algorithm X (Knuth's node
     /// counts).
