@@ -18,12 +18,13 @@ pub enum Heuristic {
     /// when that is two or more (the search branches), of the first
     /// [`TIED_ITEMS`] items tied for it, in item order, the one whose
     /// options remove the most others: the largest sum, over its options,
-    /// of the option counts of their primary items (ties to the first). A
-    /// few hundred instructions more at each branch, for a smaller tree on
-    /// Latin-square-like problems (9x9 sudoku: 16% fewer nodes on
-    /// forum_hardest puzzles, 22% on magictour's; it is the sudoku solvers'
-    /// setting); on n queens, Langford pairs and pentominoes it changes
-    /// the tree by a few percent either way and costs time. Both engines
+    /// of the option counts of their primary items (ties to the first).
+    /// About a thousand instructions more at each branch (none at forced
+    /// moves), for a smaller tree on Latin-square-like problems (9x9
+    /// sudoku: 15% fewer nodes on a sample of forum_hardest, 22% on
+    /// magictour, about half on the hardest lists; it is the sudoku
+    /// solvers' setting); on n queens, Langford pairs and pentominoes it
+    /// changes the tree by a few percent either way and costs time. Both engines
     /// visit the same tree with it; node counts differ from Knuth's. Under
     /// multiplicities it is [`Heuristic::MinimumRemaining`].
     MinimumRemainingMostRemoved,
