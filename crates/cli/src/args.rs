@@ -406,8 +406,9 @@ pub struct SudokuArgs {
 
     /// How the search picks the cell or house-digit to guess on: by
     /// default what the sudoku solvers of sudoku-cover do
-    /// (`mrv-most-removed`); `mrv` (with `--propagation none`) for Knuth's
-    /// node counts.
+    /// (`mrv-most-removed`); `mrv` for Knuth's node counts (with
+    /// `--propagation none`), and when counting many solutions (it is
+    /// faster there).
     #[arg(long, value_enum, value_name = "RULE")]
     pub heuristic: Option<HeuristicArg>,
 
@@ -424,7 +425,8 @@ pub enum HeuristicArg {
     /// As `mrv`, but of the first eight items tied for fewest options, the
     /// one whose options rule out the most others. Often a smaller tree on
     /// sudoku-like problems (the hardest sudoku: about half the nodes),
-    /// rarely elsewhere; other node counts.
+    /// rarely elsewhere, and not when enumerating many solutions; other
+    /// node counts.
     MrvMostRemoved,
     /// The first item in item order, however many options it has.
     First,
