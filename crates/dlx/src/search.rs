@@ -11,7 +11,7 @@
 
 use std::time::Instant;
 
-use crate::bits::Bits;
+use crate::bits::{Bits, Counted};
 use crate::config::{Config, Engine};
 use crate::error::Error;
 use crate::estimate::{Estimate, fraction};
@@ -37,9 +37,9 @@ pub enum Status {
 enum Backend<'p> {
     Links(Links<'p>),
     /// The bit-parallel engine with one-byte counts.
-    Bits8(Bits<'p, u8>),
+    Bits8(Bits<Counted<'p, u8>>),
     /// The bit-parallel engine with two-byte counts.
-    Bits16(Bits<'p, u16>),
+    Bits16(Bits<Counted<'p, u16>>),
 }
 
 /// Calls the same method on whichever engine the solver uses.
@@ -107,8 +107,10 @@ impl<'p> Solver<'p> {
             _ => None,
         };
         let backend = match bits {
-            Some(b) if b.narrow() => Backend::Bits8(Bits::new(b, heuristic, propagation)),
-            Some(b) => Backend::Bits16(Bits::new(b, heuristic, propagation)),
+            Some(b) if b.narrow() => {
+                Backend::Bits8(Bits::new(Counted::new(b, heuristic, propagation)))
+            }
+            Some(b) => Backend::Bits16(Bits::new(Counted::new(b, heuristic, propagation))),
             None => Backend::Links(Links::new(problem, heuristic)),
         };
         Solver {
@@ -286,7 +288,7 @@ impl<'p> Solver<'p> {
         let end = self.stats().nodes().saturating_add(max_nodes);
         let mut n = 0;
         let status = loop {
-            let left = end.saturating_sub(engine!(self, e => e.stats.nodes));
+            let left = end.saturating_sub(engine!(self, e => e.stats().nodes));
             match engine!(mut self, e => e.run(left)) {
                 Status::Solution => n += 1,
                 status => break status,

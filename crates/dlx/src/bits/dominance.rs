@@ -32,8 +32,9 @@
 //! path of branch indices replays to the same node (`descend`, parallel
 //! search).
 
+use super::BitMatrix;
 use super::count::{Count, LANES};
-use super::{BitMatrix, Bits};
+use super::counted::{Counted, uncount_word};
 
 /// Items with more options left than this are not checked.
 pub(super) const DOMINANCE_MAX: u32 = 2;
@@ -129,7 +130,7 @@ fn changed_within<T: Count>(now: &[T; LANES], seen: &[T; LANES], limit: &[T; LAN
     if any { T::changed_within(now, seen, limit) } else { 0 }
 }
 
-impl<T: Count> Bits<'_, T> {
+impl<T: Count> Counted<'_, T> {
     /// One dominance pass at `level` (the root), over the items with few
     /// enough options whose counts changed since the last pass: returns
     /// whether it killed any option.
@@ -214,10 +215,10 @@ impl<T: Count> Bits<'_, T> {
             let kill = alive[wi as usize] & bits & !spare;
             alive[wi as usize] &= !kill;
             // Each killed option leaves all its items' lists, `b`'s too.
-            updates += super::uncount_word::<T, 0>(m, counts, wi as usize, kill)
-                + u64::from(kill.count_ones());
+            updates +=
+                uncount_word::<T, 0>(m, counts, wi as usize, kill) + u64::from(kill.count_ones());
         }
-        self.stats.updates += updates;
+        self.updates += updates;
         updates != 0
     }
 }

@@ -1,0 +1,425 @@
+//! [`Counted`]: the state as a bitset of live options and a count of live
+//! options per primary item, for any plain problem this engine takes.
+//!
+//! Choosing an item is a vectorized minimum over the counts, then a search
+//! for its first occurrence sixteen counts at a time (a compare-and-any
+//! that compiles to one vector compare); choosing an option `o` kills `o`
+//! first, without touching counts, then for each item of `o` the live
+//! options sharing it (sparse bitset words per item) and decrements the
+//! counts of their primary items (a fixed-width list per option, padded
+//! with a scratch slot, unrolled for widths 2, 3, 4 and 6).
+
+use super::count::{Count, LANES, minimum};
+use super::dominance::Pairs;
+use super::{BitMatrix, NONE, Slots};
+use crate::config::{Heuristic, Propagation, TIED_ITEMS};
+use crate::error::{Error, ErrorKind};
+use crate::id::OptionId;
+
+/// Takes option `q` out of the counts of its primary items, which has `W`
+/// of them (`0`: any number; a loop of fixed length, unrolled, is
+/// measurably faster). The scratch slot that pads shorter options wraps;
+/// real counts never do.
+#[inline(always)]
+fn uncount<T: Count, const W: usize>(m: &BitMatrix, counts: &mut [T], q: usize) {
+    if W == 0 {
+        for &j in m.primaries_of(q) {
+            counts[j as usize] = counts[j as usize].dec();
+        }
+    } else {
+        let own: &[u32; W] = m.option_primaries[q * W..(q + 1) * W].try_into().expect("W items");
+        for &j in own {
+            counts[j as usize] = counts[j as usize].dec();
+        }
+    }
+}
+
+/// Takes the options `kill` of word `wi` out of the counts of their primary
+/// items (the caller takes them out of the live set); returns the sum of
+/// their costs.
+#[inline(always)]
+pub(super) fn uncount_word<T: Count, const W: usize>(
+    m: &BitMatrix,
+    counts: &mut [T],
+    wi: usize,
+    mut kill: u64,
+) -> u64 {
+    let mut cost = 0;
+    while kill != 0 {
+        let q = wi * 64 + kill.trailing_zeros() as usize;
+        kill &= kill - 1;
+        uncount::<T, W>(m, counts, q);
+        cost += u64::from(m.cost[q]);
+    }
+    cost
+}
+
+/// The state of every level: live options as bitsets, counts per item.
+#[derive(Debug, Clone)]
+pub(crate) struct Counted<'p, T> {
+    pub(super) m: &'p BitMatrix,
+    heuristic: Heuristic,
+    /// The slot the search starts from: 0, or 1 under dominance (slot 0
+    /// keeps the options forced with `choose`; dominance changes the slot
+    /// it works on).
+    root: usize,
+    /// The pair table, under dominance.
+    pairs: Option<&'p Pairs>,
+    /// Under dominance, the root's counts at its last dominance pass: the
+    /// items whose counts differ are the ones to check again.
+    pub(super) seen: Vec<T>,
+    /// Under dominance, per primary item (padded to the stride with 0): the
+    /// most options it may have left and still dominate.
+    pub(super) limit: Vec<T>,
+    /// Level `l`'s alive options: `alive[l * words..(l + 1) * words]`.
+    pub(super) alive: Vec<u64>,
+    /// Level `l`'s counts: `level_bytes` bytes from `l * level_bytes`.
+    pub(super) counts: Vec<T>,
+    /// Scratch for `choose_all`: the options the new ones kill.
+    doomed: Vec<u64>,
+    /// Updates since the last `clear_updates`.
+    pub(super) updates: u64,
+}
+
+impl<'p, T: Count> Counted<'p, T> {
+    pub(crate) fn new(
+        m: &'p BitMatrix,
+        heuristic: Heuristic,
+        propagation: Propagation,
+    ) -> Counted<'p, T> {
+        let pairs = if propagation == Propagation::Dominance { m.pairs() } else { None };
+        let mut limit: Vec<T> = Vec::new();
+        if let Some(p) = pairs {
+            limit.extend(p.limit.iter().map(|&l| T::from_u32(l)));
+            limit.resize(m.stride, T::from_u32(0));
+        }
+        Counted {
+            m,
+            heuristic,
+            root: usize::from(pairs.is_some()),
+            pairs,
+            seen: vec![T::from_u32(0); limit.len()],
+            limit,
+            alive: m.initial_alive.clone(),
+            counts: m.counts(),
+            doomed: Vec::new(),
+            updates: 0,
+        }
+    }
+
+    /// Kills the live options of `doomed` at level 0; returns the updates.
+    #[inline(always)]
+    fn kill_doomed<const W: usize>(&mut self) -> u64 {
+        let m = self.m;
+        let counts = &mut self.counts[..m.level_bytes()];
+        let mut updates = 0;
+        for (wi, (alive, &doomed)) in self.alive[..m.words].iter_mut().zip(&self.doomed).enumerate()
+        {
+            let kill = *alive & doomed;
+            *alive &= !kill;
+            updates += uncount_word::<T, W>(m, counts, wi, kill);
+        }
+        updates
+    }
+
+    /// [`apply`](Slots::apply) for options with `W` primary items each (`0`:
+    /// any number).
+    #[inline(always)]
+    fn apply_width<const W: usize>(&mut self, level: usize, o: usize) {
+        let m = self.m;
+        let (w, p, bytes) = (m.words, m.primaries, m.level_bytes());
+        let alive = &mut self.alive[level * w..(level + 1) * w];
+        let counts = &mut self.counts[level * bytes..(level + 1) * bytes];
+        // `o` goes first, without touching counts: its primary items are
+        // about to be covered. Each of them then still counts `o`, so its
+        // count says how many other options are left to kill, and the scan
+        // of its options stops when none is left.
+        alive[o / 64] &= !(1 << (o % 64));
+        let mut updates = u64::from(m.cost[o]);
+        for &i in m.items(o) {
+            let i = i as usize;
+            let mut left = if i < p { counts[i].to_u32() - 1 } else { u32::MAX };
+            for &(wi, bits) in m.options_of(i) {
+                if left == 0 {
+                    break;
+                }
+                let a = &mut alive[wi as usize];
+                let mut kill = *a & bits;
+                if kill == 0 {
+                    continue;
+                }
+                *a &= !kill;
+                while kill != 0 {
+                    let q = wi as usize * 64 + kill.trailing_zeros() as usize;
+                    kill &= kill - 1;
+                    left = left.wrapping_sub(1);
+                    uncount::<T, W>(m, counts, q);
+                    updates += u64::from(m.cost[q]);
+                }
+            }
+            if i < p {
+                counts[i] = T::COVERED;
+            }
+            updates += 1;
+        }
+        self.updates += updates;
+    }
+
+    /// The item to branch on at `level`: `None` if every primary item is
+    /// covered (a solution), else the item and its number of options.
+    #[inline(always)]
+    fn choose_item(&self, level: usize) -> Option<(u32, u32)> {
+        let (stride, bytes) = (self.m.stride, self.m.level_bytes());
+        let counts = &self.counts[level * bytes..level * bytes + stride];
+        let pos = match self.heuristic {
+            Heuristic::First => counts.iter().position(|&c| c != T::COVERED)?,
+            heuristic => {
+                let min = minimum(counts);
+                if min == T::COVERED {
+                    return None;
+                }
+                let first = T::first_equal(counts, min);
+                if heuristic == Heuristic::MinimumRemainingMostRemoved && min.to_u32() > 1 {
+                    match (self.m.uniform, self.m.width) {
+                        (true, 2) => self.most_removed::<2>(level, first, min),
+                        (true, 3) => self.most_removed::<3>(level, first, min),
+                        (true, 4) => self.most_removed::<4>(level, first, min),
+                        (true, 6) => self.most_removed::<6>(level, first, min),
+                        _ => self.most_removed::<0>(level, first, min),
+                    }
+                } else {
+                    first
+                }
+            }
+        };
+        Some((pos as u32, counts[pos].to_u32()))
+    }
+    /// Of the first [`TIED_ITEMS`] items at `level` with `degree` options
+    /// (`first` is the first of them), the one whose options remove the
+    /// most others: the largest sum of the counts of its options' primary
+    /// items (ties to the first). See
+    /// [`Heuristic::MinimumRemainingMostRemoved`].
+    ///
+    /// `W` is the number of primary items of every option, if all have the
+    /// same (none padded), else 0.
+    fn most_removed<const W: usize>(&self, level: usize, first: usize, degree: T) -> usize {
+        let m = self.m;
+        let (stride, bytes, w) = (m.stride, m.level_bytes(), m.words);
+        let counts = &self.counts[level * bytes..level * bytes + stride];
+        let alive = &self.alive[level * w..(level + 1) * w];
+        let (mut best, mut best_item) = (0, first);
+        let mut left = TIED_ITEMS;
+        for k in first / LANES..stride / LANES {
+            let chunk: &[T; LANES] =
+                counts[k * LANES..(k + 1) * LANES].try_into().expect("LANES counts");
+            let mut mask = T::equal_mask(chunk, degree);
+            if k == first / LANES {
+                mask &= !0 << (first % LANES);
+            }
+            while mask != 0 {
+                let i = k * LANES + mask.trailing_zeros() as usize;
+                mask &= mask - 1;
+                let mut score = 0;
+                for &(wi, bits) in m.options_of(i) {
+                    let mut live = alive[wi as usize] & bits;
+                    while live != 0 {
+                        let q = wi as usize * 64 + live.trailing_zeros() as usize;
+                        live &= live - 1;
+                        if W == 0 {
+                            // The padding of short options (index `stride`)
+                            // is no item.
+                            for &j in m.primaries_of(q) {
+                                if (j as usize) < stride {
+                                    score += counts[j as usize].to_u32();
+                                }
+                            }
+                        } else {
+                            let own: &[u32; W] =
+                                m.option_primaries[q * W..(q + 1) * W].try_into().expect("W items");
+                            for &j in own {
+                                score += counts[j as usize].to_u32();
+                            }
+                        }
+                    }
+                }
+                if score > best {
+                    (best, best_item) = (score, i);
+                }
+                left -= 1;
+                if left == 0 {
+                    return best_item;
+                }
+            }
+        }
+        best_item
+    }
+}
+
+impl<T: Count> Slots for Counted<'_, T> {
+    fn root(&self) -> usize {
+        self.root
+    }
+
+    fn enter_root(&mut self) {
+        if self.root == 1 {
+            self.push_level(1);
+            // Zero is no count a dominance pass looks at (it runs when every
+            // uncovered item has two options or more).
+            self.seen.fill(T::from_u32(0));
+        }
+    }
+
+    fn reset(&mut self) {
+        let (w, p) = (self.m.words, self.m.level_bytes());
+        self.alive[..w].copy_from_slice(&self.m.initial_alive);
+        for (c, &i) in self.counts[..p].iter_mut().zip(&self.m.initial_counts) {
+            *c = T::from_u32(i);
+        }
+        self.counts[self.m.initial_counts.len()..p].fill(T::COVERED);
+    }
+
+    fn choose(&mut self, option: OptionId) -> Result<(), Error> {
+        let o = option.index();
+        if o + 1 >= self.m.option_start.len() {
+            return Err(Error::new(ErrorKind::OutOfRange("option", o)));
+        }
+        if self.alive[o / 64] >> (o % 64) & 1 == 0 {
+            return Err(Error::new(ErrorKind::Conflict { option: o }));
+        }
+        self.apply(0, o);
+        Ok(())
+    }
+
+    /// One sweep: the options the new ones kill are gathered first (a few
+    /// `or`s of item bitsets per option), then each is taken out of its
+    /// items' counts once.
+    fn choose_all(&mut self, options: &[OptionId]) -> Result<(), Error> {
+        let m = self.m;
+        let (w, p) = (m.words, m.primaries);
+        self.doomed.clear();
+        self.doomed.resize(w, 0);
+        for option in options {
+            let o = option.index();
+            if o + 1 >= m.option_start.len() {
+                return Err(Error::new(ErrorKind::OutOfRange("option", o)));
+            }
+            if (self.alive[o / 64] & !self.doomed[o / 64]) >> (o % 64) & 1 == 0 {
+                return Err(Error::new(ErrorKind::Conflict { option: o }));
+            }
+            for &i in m.items(o) {
+                for &(wi, bits) in m.options_of(i as usize) {
+                    self.doomed[wi as usize] |= bits;
+                }
+            }
+        }
+        // Every live option of the new options' items dies, so their counts
+        // drop to zero on the way; they are marked covered below.
+        let mut updates = match m.width {
+            2 => self.kill_doomed::<2>(),
+            3 => self.kill_doomed::<3>(),
+            4 => self.kill_doomed::<4>(),
+            6 => self.kill_doomed::<6>(),
+            _ => self.kill_doomed::<0>(),
+        };
+        let counts = &mut self.counts[..m.level_bytes()];
+        for option in options {
+            for &i in m.items(option.index()) {
+                if (i as usize) < p {
+                    counts[i as usize] = T::COVERED;
+                }
+                updates += 1;
+            }
+        }
+        self.updates += updates;
+        Ok(())
+    }
+
+    /// Kills every option at `level` that shares an item with option `o`
+    /// (`o` included) and marks `o`'s primary items covered. Counts updates
+    /// as dancing links would: one per covered item, and one per node of a
+    /// killed option taken out of another item's list.
+    #[inline(always)]
+    fn apply(&mut self, level: usize, o: usize) {
+        // When every option has the same small number of primary items (a
+        // sudoku's four, a pentomino's six), a loop of fixed length,
+        // unrolled, is measurably faster.
+        match self.m.width {
+            2 => self.apply_width::<2>(level, o),
+            3 => self.apply_width::<3>(level, o),
+            4 => self.apply_width::<4>(level, o),
+            6 => self.apply_width::<6>(level, o),
+            _ => self.apply_width::<0>(level, o),
+        }
+    }
+
+    /// [`choose_item`](Self::choose_item), after removing dominated options
+    /// when it would branch for the first time (under dominance). Deeper in
+    /// the tree the checks cost more than they save.
+    #[inline(always)]
+    fn settle(&mut self, level: usize) -> Option<(u32, u32)> {
+        loop {
+            let pick = self.choose_item(level);
+            match pick {
+                Some((_, degree)) if degree > 1 && level == self.root => {
+                    let Some(pairs) = self.pairs else { return pick };
+                    if !self.dominance(pairs, level) {
+                        return pick;
+                    }
+                }
+                _ => return pick,
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn first_option(&self, level: usize, item: u32) -> u32 {
+        let w = self.m.words;
+        let alive = &self.alive[level * w..(level + 1) * w];
+        for &(wi, bits) in self.m.options_of(item as usize) {
+            let live = alive[wi as usize] & bits;
+            if live != 0 {
+                return wi * 64 + live.trailing_zeros();
+            }
+        }
+        NONE
+    }
+
+    #[inline(always)]
+    fn next_option(&self, level: usize, item: u32, after: u32) -> u32 {
+        let w = self.m.words;
+        let alive = &self.alive[level * w..(level + 1) * w];
+        let start = if after == NONE { 0 } else { after + 1 };
+        for &(wi, bits) in self.m.options_of(item as usize) {
+            if (wi + 1) * 64 <= start {
+                continue;
+            }
+            let mut live = alive[wi as usize] & bits;
+            if wi * 64 < start {
+                live &= !0u64 << (start % 64);
+            }
+            if live != 0 {
+                return wi * 64 + live.trailing_zeros();
+            }
+        }
+        NONE
+    }
+
+    #[inline(always)]
+    fn push_level(&mut self, level: usize) {
+        let (w, p) = (self.m.words, self.m.level_bytes());
+        if self.alive.len() < (level + 1) * w {
+            self.alive.resize((level + 1) * w, 0);
+            self.counts.resize((level + 1) * p, T::COVERED);
+        }
+        self.alive.copy_within((level - 1) * w..level * w, level * w);
+        self.counts.copy_within((level - 1) * p..level * p, level * p);
+    }
+
+    fn updates(&self) -> u64 {
+        self.updates
+    }
+
+    fn clear_updates(&mut self) {
+        self.updates = 0;
+    }
+}
