@@ -73,8 +73,18 @@ pub enum Engine {
     /// The bit-parallel engine where it can run (exact cover without colors
     /// or multiplicities, every option with a primary item, at most 8192
     /// options, fewer than 65,535 options per primary item), dancing links
-    /// where it cannot.
+    /// where it cannot. Its state is a bitset of live options and a count
+    /// per item.
     Bitset,
+    /// The bit-parallel engine with its state bit-sliced by item, where its
+    /// table (a slot of state per option) is small — at most 64 options per
+    /// primary item, 128 words of state, a megabyte of table: a 9x9 sudoku,
+    /// n queens up to 20 — and [`Engine::Bitset`] where not. It makes a
+    /// forced move with a fixed run of word operations and no branch on the
+    /// data, so it is faster where most moves are forced (a 9x9 sudoku:
+    /// about twice as fast). The same tree as the other engines; it does
+    /// not count updates ([`Stats::updates`](crate::Stats::updates) stays 0).
+    BitSliced,
 }
 
 /// Settings of a [`Solver`](crate::Solver). Cheap to copy.

@@ -11,7 +11,7 @@
 
 use std::time::Instant;
 
-use crate::bits::{Bits, Counted};
+use crate::bits::{Bits, Counted, Sliced};
 use crate::config::{Config, Engine};
 use crate::error::Error;
 use crate::estimate::{Estimate, fraction};
@@ -40,6 +40,8 @@ enum Backend<'p> {
     Bits8(Bits<Counted<'p, u8>>),
     /// The bit-parallel engine with two-byte counts.
     Bits16(Bits<Counted<'p, u16>>),
+    /// The bit-parallel engine, bit-sliced.
+    Sliced(Bits<Sliced<'p>>),
 }
 
 /// Calls the same method on whichever engine the solver uses.
@@ -49,6 +51,7 @@ macro_rules! engine {
             Backend::Links($e) => $body,
             Backend::Bits8($e) => $body,
             Backend::Bits16($e) => $body,
+            Backend::Sliced($e) => $body,
         }
     };
     (mut $self:expr, $e:ident => $body:expr) => {
@@ -56,6 +59,7 @@ macro_rules! engine {
             Backend::Links($e) => $body,
             Backend::Bits8($e) => $body,
             Backend::Bits16($e) => $body,
+            Backend::Sliced($e) => $body,
         }
     };
 }
@@ -102,16 +106,21 @@ impl<'p> Solver<'p> {
     /// A solver with the given settings.
     pub fn with_config(problem: &'p Problem, config: Config) -> Solver<'p> {
         let (heuristic, propagation) = (config.get_heuristic(), config.get_propagation());
-        let bits = match (config.get_engine(), problem.bits.as_ref()) {
-            (Engine::Bitset | Engine::Auto, Some(b)) => Some(b),
-            _ => None,
-        };
-        let backend = match bits {
-            Some(b) if b.narrow() => {
-                Backend::Bits8(Bits::new(Counted::new(b, heuristic, propagation)))
+        let backend = match (config.get_engine(), problem.bits.as_ref()) {
+            (Engine::DancingLinks, _) | (_, None) => Backend::Links(Links::new(problem, heuristic)),
+            (engine, Some(b)) => {
+                let sliced = match engine {
+                    Engine::Bitset => None,
+                    _ => Sliced::new(b, heuristic, propagation),
+                };
+                match sliced {
+                    Some(s) => Backend::Sliced(Bits::new(s)),
+                    None if b.narrow() => {
+                        Backend::Bits8(Bits::new(Counted::new(b, heuristic, propagation)))
+                    }
+                    None => Backend::Bits16(Bits::new(Counted::new(b, heuristic, propagation))),
+                }
             }
-            Some(b) => Backend::Bits16(Bits::new(Counted::new(b, heuristic, propagation))),
-            None => Backend::Links(Links::new(problem, heuristic)),
         };
         Solver {
             problem,
@@ -133,12 +142,13 @@ impl<'p> Solver<'p> {
         self.config
     }
 
-    /// The engine the solver runs: [`Engine::DancingLinks`] or
-    /// [`Engine::Bitset`] (never `Auto`).
+    /// The engine the solver runs: [`Engine::DancingLinks`],
+    /// [`Engine::Bitset`] or [`Engine::BitSliced`] (never `Auto`).
     pub fn engine(&self) -> Engine {
         match self.backend {
             Backend::Links(_) => Engine::DancingLinks,
             Backend::Bits8(_) | Backend::Bits16(_) => Engine::Bitset,
+            Backend::Sliced(_) => Engine::BitSliced,
         }
     }
 
@@ -168,6 +178,7 @@ impl<'p> Solver<'p> {
             Backend::Links(e) => e.reset(&self.forced),
             Backend::Bits8(e) => e.reset(),
             Backend::Bits16(e) => e.reset(),
+            Backend::Sliced(e) => e.reset(),
         }
         self.forced.clear();
         self.elapsed = std::time::Duration::ZERO;
@@ -195,6 +206,7 @@ impl<'p> Solver<'p> {
         match &mut self.backend {
             Backend::Bits8(e) => e.choose_all(options)?,
             Backend::Bits16(e) => e.choose_all(options)?,
+            Backend::Sliced(e) => e.choose_all(options)?,
             Backend::Links(e) => {
                 for (k, &o) in options.iter().enumerate() {
                     if let Err(error) = e.choose(o) {
@@ -325,7 +337,7 @@ impl<'p> Solver<'p> {
     pub fn estimate(&mut self, samples: u64, seed: u64) -> Estimate {
         match &mut self.backend {
             Backend::Links(e) => e.estimate(samples, seed),
-            Backend::Bits8(_) | Backend::Bits16(_) => {
+            Backend::Bits8(_) | Backend::Bits16(_) | Backend::Sliced(_) => {
                 // The random walks are written for dancing links; the two
                 // engines have the same tree, so walk it there.
                 let mut links = Links::new(self.problem, self.config.get_heuristic());
@@ -362,7 +374,7 @@ impl<'p> Solver<'p> {
     pub(crate) fn links(&self) -> Option<&Links<'p>> {
         match &self.backend {
             Backend::Links(e) => Some(e),
-            Backend::Bits8(_) | Backend::Bits16(_) => None,
+            Backend::Bits8(_) | Backend::Bits16(_) | Backend::Sliced(_) => None,
         }
     }
 }

@@ -48,9 +48,9 @@ pub(crate) struct Pairs {
     /// Item `a`'s partners: `partners[start[a]..start[a + 1]]`, as (partner,
     /// index of its first word in `words`); the last word of partner `k` is
     /// just before partner `k + 1`'s first, hence one more entry per item.
-    start: Vec<u32>,
-    partners: Vec<(u32, u32)>,
-    words: Vec<(u32, u64)>,
+    pub(super) start: Vec<u32>,
+    pub(super) partners: Vec<(u32, u32)>,
+    pub(super) words: Vec<(u32, u64)>,
     /// Per primary item, the most options it shares with a partner, at most
     /// [`DOMINANCE_MAX`]; 0 without partners.
     pub(super) limit: Vec<u32>,

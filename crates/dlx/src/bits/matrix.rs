@@ -5,6 +5,7 @@ use std::sync::OnceLock;
 use super::MAX_OPTIONS;
 use super::count::{Count, LANES};
 use super::dominance::Pairs;
+use super::sliced::SliceMatrix;
 use crate::matrix::{Matrix, SPACER};
 
 /// The immutable part: which options hold which items, as bitsets.
@@ -34,6 +35,9 @@ pub(crate) struct BitMatrix {
     /// The items that share two options or more, for the dominance check,
     /// built when a solver first asks; `None` if it would be too large.
     pairs: OnceLock<Option<Pairs>>,
+    /// The bit-sliced form, built when a solver first asks; `None` if its
+    /// table would be too large.
+    sliced: OnceLock<Option<SliceMatrix>>,
     /// The number of items of each option minus one: the updates dancing
     /// links would make to hide it.
     pub(super) cost: Vec<u32>,
@@ -118,6 +122,7 @@ impl BitMatrix {
             width,
             uniform,
             pairs: OnceLock::new(),
+            sliced: OnceLock::new(),
             cost,
             option_start,
             initial_alive,
@@ -151,6 +156,12 @@ impl BitMatrix {
     /// too large.
     pub(super) fn pairs(&self) -> Option<&Pairs> {
         self.pairs.get_or_init(|| Pairs::new(self)).as_ref()
+    }
+
+    /// The bit-sliced form (built on first use), if its table is small
+    /// enough.
+    pub(super) fn sliced(&self) -> Option<&SliceMatrix> {
+        self.sliced.get_or_init(|| SliceMatrix::new(self)).as_ref()
     }
 
     /// Whether one byte holds every count (else two bytes do).

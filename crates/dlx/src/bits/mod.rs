@@ -39,8 +39,10 @@ mod count;
 mod counted;
 mod dominance;
 mod matrix;
+mod sliced;
 
 pub(crate) use counted::Counted;
+pub(crate) use sliced::Sliced;
 pub(crate) use matrix::BitMatrix;
 
 use crate::error::Error;

@@ -1,0 +1,731 @@
+//! [`Sliced`]: the state bit-sliced by item, for problems small enough for
+//! a table of one slot per option (a 9x9 sudoku, n queens).
+//!
+//! Primary item `i`'s options are numbered by *slot*, `0..degree(i)`, in
+//! option order. A state slot holds, for each group of 64 primary items,
+//! one word per option slot (*plane*) — bit `i % 64` of plane `j` says
+//! whether item `i`'s `j`-th option is alive — and one more word marking
+//! the items not yet covered. An option lives in several planes, once per
+//! primary item it has.
+//!
+//! Choosing option `o` clears `table[o]` from the slot: the bits of every
+//! option that shares an item with `o` (so `o`'s own items lose all their
+//! options) and the uncovered bits of `o`'s items. That is a fixed run of
+//! `and-not`s with no branch on the data, however many options die. The
+//! same pass adds the planes up, bit-sliced (`twos |= ones & x; ones |=
+//! x`), so it finds at once an uncovered item with no option left (a dead
+//! end) and the first item with one (the next forced move): at a forced
+//! move, which is most of a sudoku's nodes, the search never looks at a
+//! count. Only where it branches does it add the planes up into counts,
+//! bit-sliced too, to find the fewest.
+//!
+//! It visits the same tree as [`Counted`](super::Counted), in the same
+//! order, with every [`Heuristic`] and under dominance (the same checks,
+//! sixteen items at a time, in the same order), so the trees are
+//! property-tested equal. It does not count updates: options die in bulk,
+//! unseen one by one.
+
+use super::count::LANES;
+use super::dominance::{DOMINANCE_MAX, Pairs};
+use super::{BitMatrix, NONE, Slots};
+use crate::config::{Heuristic, Propagation, TIED_ITEMS};
+use crate::error::{Error, ErrorKind};
+use crate::id::OptionId;
+
+/// The most words the option table may hold (1 MiB).
+const MAX_TABLE_WORDS: usize = 1 << 17;
+/// The most options a primary item may have here.
+const MAX_DEGREE: usize = 64;
+/// The most words of a slot.
+const MAX_SLOT_WORDS: usize = 128;
+
+/// The most bits a count takes (of at most [`MAX_DEGREE`]).
+const MAX_COUNT_BITS: usize = 7;
+
+/// Runs `$body` with `$p` a constant: the number of planes per group, for
+/// the counts that occur most (a 9x9 sudoku's 10), else 0 (any number).
+/// Loops of fixed length, unrolled, are measurably faster.
+macro_rules! by_planes {
+    ($planes:expr, $p:ident => $body:expr) => {
+        match $planes {
+            5 => {
+                const $p: usize = 5;
+                $body
+            }
+            7 => {
+                const $p: usize = 7;
+                $body
+            }
+            9 => {
+                const $p: usize = 9;
+                $body
+            }
+            10 => {
+                const $p: usize = 10;
+                $body
+            }
+            13 => {
+                const $p: usize = 13;
+                $body
+            }
+            17 => {
+                const $p: usize = 17;
+                $body
+            }
+            _ => {
+                const $p: usize = 0;
+                $body
+            }
+        }
+    };
+}
+
+/// The planes per group: `P`, or the matrix's if `P` is 0.
+#[inline(always)]
+fn planes<const P: usize>(t: &SliceMatrix) -> usize {
+    if P == 0 { t.planes } else { P }
+}
+
+/// The bits a count takes: enough for `P - 1`, or the matrix's if `P` is 0.
+#[inline(always)]
+fn count_bits<const P: usize>(t: &SliceMatrix) -> usize {
+    if P == 0 { t.count_bits } else { (usize::BITS - (P - 1).leading_zeros()) as usize }
+}
+
+// The dominance pass below looks for items with exactly two options.
+const _: () = assert!(DOMINANCE_MAX == 2);
+
+/// The immutable part: each item's options by slot, each option's bits, and
+/// the mask each option clears.
+#[derive(Debug, Clone)]
+pub(crate) struct SliceMatrix {
+    /// Words per group of 64 primary items: one plane per option slot, then
+    /// the uncovered items.
+    planes: usize,
+    /// Words per state slot: `planes` per group of 64 primary items.
+    words: usize,
+    /// Bits that hold any count (of at most the largest degree).
+    count_bits: usize,
+    /// Primary item `i`'s options in slot order: `item_options[item_start[i]..item_start[i + 1]]`.
+    item_options: Vec<u32>,
+    item_start: Vec<u32>,
+    /// Each option's bits in a slot (`word * 64 + bit`), one per primary
+    /// item: `option_bits[bits_start[o]..bits_start[o + 1]]`.
+    option_bits: Vec<u32>,
+    bits_start: Vec<u32>,
+    /// `words` words per option: what choosing it clears.
+    table: Vec<u64>,
+    /// The slot with every option alive and every item uncovered.
+    initial: Vec<u64>,
+}
+
+impl SliceMatrix {
+    /// The sliced form of a problem, if its table is small enough.
+    pub(super) fn new(m: &BitMatrix) -> Option<SliceMatrix> {
+        let p = m.primaries;
+        let options = m.option_start.len() - 1;
+        let mut item_options = Vec::new();
+        let mut item_start = vec![0u32];
+        for i in 0..p {
+            for &(wi, bits) in m.options_of(i) {
+                let mut bits = bits;
+                while bits != 0 {
+                    item_options.push(wi * 64 + bits.trailing_zeros());
+                    bits &= bits - 1;
+                }
+            }
+            item_start.push(item_options.len() as u32);
+        }
+        let degree = item_start.windows(2).map(|w| (w[1] - w[0]) as usize).max()?;
+        let planes = degree + 1;
+        let words = p.div_ceil(64) * planes;
+        if degree > MAX_DEGREE
+            || words > MAX_SLOT_WORDS
+            || options.checked_mul(words)? > MAX_TABLE_WORDS
+        {
+            return None;
+        }
+        let bit = |i: usize, plane: usize| ((i / 64 * planes + plane) * 64 + i % 64) as u32;
+        let mut option_bits = Vec::new();
+        let mut bits_start = vec![0u32];
+        for o in 0..options {
+            for &i in m.items(o) {
+                let i = i as usize;
+                if i < p {
+                    let mine = &item_options[item_start[i] as usize..item_start[i + 1] as usize];
+                    let slot = mine.binary_search(&(o as u32)).expect("an option of its item");
+                    option_bits.push(bit(i, slot));
+                }
+            }
+            bits_start.push(option_bits.len() as u32);
+        }
+        let own = |o: usize| &option_bits[bits_start[o] as usize..bits_start[o + 1] as usize];
+        let set = |v: &mut [u64], b: u32| v[b as usize / 64] |= 1 << (b % 64);
+        let mut table = vec![0u64; options * words];
+        for o in 0..options {
+            let mask = &mut table[o * words..(o + 1) * words];
+            for &i in m.items(o) {
+                for &(wi, bits) in m.options_of(i as usize) {
+                    let mut bits = bits;
+                    while bits != 0 {
+                        let q = wi as usize * 64 + bits.trailing_zeros() as usize;
+                        bits &= bits - 1;
+                        for &b in own(q) {
+                            set(mask, b);
+                        }
+                    }
+                }
+                if (i as usize) < p {
+                    set(mask, bit(i as usize, degree));
+                }
+            }
+        }
+        let mut initial = vec![0u64; words];
+        for i in 0..p {
+            for slot in 0..(item_start[i + 1] - item_start[i]) as usize {
+                set(&mut initial, bit(i, slot));
+            }
+            set(&mut initial, bit(i, degree));
+        }
+        Some(SliceMatrix {
+            planes,
+            words,
+            count_bits: (usize::BITS - degree.leading_zeros()) as usize,
+            item_options,
+            item_start,
+            option_bits,
+            bits_start,
+            table,
+            initial,
+        })
+    }
+
+    #[inline(always)]
+    fn options_of(&self, i: usize) -> &[u32] {
+        &self.item_options[self.item_start[i] as usize..self.item_start[i + 1] as usize]
+    }
+
+    #[inline(always)]
+    fn bits_of(&self, o: usize) -> &[u32] {
+        &self.option_bits[self.bits_start[o] as usize..self.bits_start[o + 1] as usize]
+    }
+}
+
+/// What a pass over a slot found.
+#[derive(Debug, Clone, Copy)]
+struct Scan {
+    /// Whether any primary item is uncovered.
+    open: bool,
+    /// The first uncovered item with no option left, or [`NONE`].
+    empty: u32,
+    /// The first item with exactly one option left, or [`NONE`].
+    single: u32,
+}
+
+/// The state of every level, bit-sliced by item.
+#[derive(Debug, Clone)]
+pub(crate) struct Sliced<'p> {
+    m: &'p BitMatrix,
+    t: &'p SliceMatrix,
+    heuristic: Heuristic,
+    /// See [`Slots::root`].
+    root: usize,
+    /// The pair table, under dominance.
+    pairs: Option<&'p Pairs>,
+    /// Under dominance, per group of 64 primary items, those with partners.
+    partnered: Vec<u64>,
+    /// Under dominance, for each entry `k` of the pair table (item `a`,
+    /// partner `b`): `a`'s slots whose options do not cover `b`; `a`
+    /// dominates `b` when none of them is alive.
+    outside: Vec<u64>,
+    /// And `b`'s slots whose options do not cover `a` (for a primary `b`):
+    /// the ones to kill then.
+    others: Vec<u64>,
+    /// Level `l`'s slot: `state[l * words..(l + 1) * words]`.
+    state: Vec<u64>,
+    /// Under dominance, the root slot at its last dominance pass, sixteen
+    /// items at a time (as `Counted` keeps counts).
+    seen: Vec<u64>,
+    /// The scan made by the last `apply`, and its slot: the next node's.
+    scan: Option<(usize, Scan)>,
+    /// Scratch: the counts of a slot, bit-sliced (`count_bits` words per
+    /// group of 64 items).
+    counts: Vec<u64>,
+    /// Scratch: slot 0 while `choose_all` may fail.
+    backup: Vec<u64>,
+}
+
+impl<'p> Sliced<'p> {
+    /// The sliced engine for a problem, if its table is small enough.
+    pub(crate) fn new(
+        m: &'p BitMatrix,
+        heuristic: Heuristic,
+        propagation: Propagation,
+    ) -> Option<Sliced<'p>> {
+        let t = m.sliced()?;
+        let pairs = if propagation == Propagation::Dominance { m.pairs() } else { None };
+        let mut partnered = vec![0u64; m.primaries.div_ceil(64)];
+        for (i, &limit) in pairs.iter().flat_map(|p| p.limit.iter().enumerate()) {
+            if limit == DOMINANCE_MAX {
+                partnered[i / 64] |= 1 << (i % 64);
+            }
+        }
+        let (mut outside, mut others) = (Vec::new(), Vec::new());
+        if let Some(pairs) = pairs {
+            let covers = |o: u32, i: u32| m.items(o as usize).contains(&i);
+            let slots_without = |i: usize, j: u32| -> u64 {
+                let mut mask = 0;
+                if i < m.primaries {
+                    for (s, &o) in t.options_of(i).iter().enumerate() {
+                        if !covers(o, j) {
+                            mask |= 1 << s;
+                        }
+                    }
+                }
+                mask
+            };
+            for a in 0..m.primaries {
+                for k in pairs.start[a] as usize..pairs.start[a + 1] as usize {
+                    let b = pairs.partners[k].0;
+                    outside.push(slots_without(a, b));
+                    others.push(slots_without(b as usize, a as u32));
+                }
+            }
+        }
+        Some(Sliced {
+            m,
+            t,
+            heuristic,
+            root: usize::from(pairs.is_some()),
+            pairs,
+            partnered,
+            outside,
+            others,
+            state: t.initial.clone(),
+            seen: vec![0; t.words],
+            scan: None,
+            counts: vec![0; t.words / t.planes * t.count_bits],
+            backup: Vec::new(),
+        })
+    }
+
+    /// Clears `mask` from slot `level` (nothing if `None`) and scans it.
+    #[inline(always)]
+    fn sweep(&mut self, level: usize, mask: Option<usize>) -> Scan {
+        by_planes!(self.t.planes, P => self.sweep_planes::<P>(level, mask))
+    }
+
+    /// [`sweep`](Self::sweep) with `P` planes per group.
+    #[inline(always)]
+    fn sweep_planes<const P: usize>(&mut self, level: usize, mask: Option<usize>) -> Scan {
+        let t = self.t;
+        let planes = planes::<P>(t);
+        let (words, d) = (t.words, planes - 1);
+        let slot = &mut self.state[level * words..(level + 1) * words];
+        let table = mask.map(|o| &t.table[o * words..(o + 1) * words]);
+        let mut scan = Scan { open: false, empty: NONE, single: NONE };
+        let (mut open, mut empty) = (0, 0);
+        for (g, c) in slot.chunks_exact_mut(planes).enumerate() {
+            if let Some(table) = table {
+                let k = &table[g * planes..(g + 1) * planes];
+                for (x, &k) in c.iter_mut().zip(k) {
+                    *x &= !k;
+                }
+            }
+            let (mut ones, mut twos) = (0u64, 0u64);
+            for &x in &c[..d] {
+                twos |= ones & x;
+                ones |= x;
+            }
+            let none = c[d] & !ones;
+            if none != 0 && empty == 0 {
+                scan.empty = (g * 64) as u32 + none.trailing_zeros();
+            }
+            let one = ones & !twos;
+            if one != 0 && scan.single == NONE {
+                scan.single = (g * 64) as u32 + one.trailing_zeros();
+            }
+            open |= c[d];
+            empty |= none;
+        }
+        scan.open = open != 0;
+        scan
+    }
+
+    /// Whether option `o` is alive at slot `level`.
+    #[inline(always)]
+    fn alive(&self, level: usize, o: usize) -> bool {
+        let b = self.t.bits_of(o)[0] as usize + level * self.t.words * 64;
+        self.state[b / 64] >> (b % 64) & 1 != 0
+    }
+
+    /// Item `i`'s live options at slot `level`, by slot.
+    #[inline(always)]
+    fn live_slots<const P: usize>(&self, level: usize, i: usize) -> u64 {
+        let t = self.t;
+        let planes = planes::<P>(t);
+        let base = level * t.words + i / 64 * planes;
+        let mut live = 0;
+        for (j, &x) in self.state[base..base + planes - 1].iter().enumerate() {
+            live |= (x >> (i % 64) & 1) << j;
+        }
+        live
+    }
+
+    /// Adds up the planes of slot `level` into `counts`, bit-sliced.
+    #[inline(always)]
+    fn add_up<const P: usize>(&mut self, level: usize) {
+        let t = self.t;
+        let (planes, cb) = (planes::<P>(t), count_bits::<P>(t));
+        let slot = &self.state[level * t.words..(level + 1) * t.words];
+        for (c, out) in slot.chunks_exact(planes).zip(self.counts.chunks_exact_mut(cb)) {
+            let mut sum = [0u64; MAX_COUNT_BITS];
+            for &x in &c[..planes - 1] {
+                let mut carry = x;
+                for s in &mut sum[..cb] {
+                    let next = *s & carry;
+                    *s ^= carry;
+                    carry = next;
+                }
+            }
+            out.copy_from_slice(&sum[..cb]);
+        }
+    }
+
+    /// The uncovered items of group `g` whose count (after `add_up`) is `k`.
+    #[inline(always)]
+    fn equal<const P: usize>(&self, level: usize, g: usize, k: u32) -> u64 {
+        let t = self.t;
+        let (planes, cb) = (planes::<P>(t), count_bits::<P>(t));
+        let mut eq = self.state[level * t.words + (g + 1) * planes - 1];
+        for (b, &s) in self.counts[g * cb..(g + 1) * cb].iter().enumerate() {
+            eq &= if k >> b & 1 != 0 { s } else { !s };
+        }
+        eq
+    }
+
+    /// Item `i`'s count, after `add_up`.
+    #[inline(always)]
+    fn count_of<const P: usize>(&self, i: usize) -> u32 {
+        let cb = count_bits::<P>(self.t);
+        let mut n = 0;
+        for (b, &s) in self.counts[i / 64 * cb..(i / 64 + 1) * cb].iter().enumerate() {
+            n |= ((s >> (i % 64) & 1) as u32) << b;
+        }
+        n
+    }
+
+    /// Item `i`'s number of live options at slot `level`.
+    #[inline(always)]
+    fn degree(&self, level: usize, i: usize) -> u32 {
+        self.live_slots::<0>(level, i).count_ones()
+    }
+
+    #[inline(always)]
+    fn choose_item(&mut self, level: usize) -> Option<(u32, u32)> {
+        let scan = match self.scan.take() {
+            Some((l, scan)) if l == level => scan,
+            _ => self.sweep(level, None),
+        };
+        if !scan.open {
+            return None;
+        }
+        if self.heuristic == Heuristic::First {
+            let t = self.t;
+            let slot = &self.state[level * t.words..(level + 1) * t.words];
+            let uncovered = slot.chunks_exact(t.planes).map(|c| c[t.planes - 1]);
+            let (g, u) = uncovered.enumerate().find(|&(_, u)| u != 0)?;
+            let i = g * 64 + u.trailing_zeros() as usize;
+            return Some((i as u32, self.degree(level, i)));
+        }
+        if scan.empty != NONE {
+            return Some((scan.empty, 0));
+        }
+        if scan.single != NONE {
+            return Some((scan.single, 1));
+        }
+        Some(by_planes!(self.t.planes, P => self.branch_item::<P>(level)))
+    }
+
+    /// The item to branch on at `level`, where every uncovered item has two
+    /// options or more, and its number of options.
+    #[inline(never)]
+    fn branch_item<const P: usize>(&mut self, level: usize) -> (u32, u32) {
+        self.add_up::<P>(level);
+        let t = self.t;
+        for k in 2..planes::<P>(t) as u32 {
+            for g in 0..t.words / t.planes {
+                let eq = self.equal::<P>(level, g, k);
+                if eq != 0 {
+                    let first = g * 64 + eq.trailing_zeros() as usize;
+                    let item = if self.heuristic == Heuristic::MinimumRemainingMostRemoved {
+                        self.most_removed::<P>(level, first, k)
+                    } else {
+                        first
+                    };
+                    return (item as u32, k);
+                }
+            }
+        }
+        unreachable!("an uncovered item has at most `degree` options")
+    }
+
+    /// As `Counted::most_removed`, from the counts of `add_up`.
+    #[inline(always)]
+    fn most_removed<const P: usize>(&self, level: usize, first: usize, k: u32) -> usize {
+        let (m, t) = (self.m, self.t);
+        let (mut best, mut best_item) = (0, first);
+        let mut left = TIED_ITEMS;
+        for g in first / 64..t.words / t.planes {
+            let mut eq = self.equal::<P>(level, g, k);
+            if g == first / 64 {
+                eq &= !0 << (first % 64);
+            }
+            while eq != 0 {
+                let i = g * 64 + eq.trailing_zeros() as usize;
+                eq &= eq - 1;
+                let mut score = 0;
+                let mut live = self.live_slots::<P>(level, i);
+                let options = t.options_of(i);
+                while live != 0 {
+                    let q = options[live.trailing_zeros() as usize] as usize;
+                    live &= live - 1;
+                    for &j in m.items(q) {
+                        if (j as usize) < m.primaries {
+                            score += self.count_of::<P>(j as usize);
+                        }
+                    }
+                }
+                if score > best {
+                    (best, best_item) = (score, i);
+                }
+                left -= 1;
+                if left == 0 {
+                    return best_item;
+                }
+            }
+        }
+        best_item
+    }
+
+    /// One dominance pass at `level` (the root), as `Counted::dominance`:
+    /// the items with two options whose options changed since the last
+    /// pass, sixteen at a time. Returns whether it killed any option.
+    fn dominance(&mut self, pairs: &Pairs, level: usize) -> bool {
+        let t = self.t;
+        let d = t.planes - 1;
+        let mut killed = false;
+        for g in 0..t.words / t.planes {
+            let base = level * t.words + g * t.planes;
+            // Most groups have no item to check: then the chunks, looked at
+            // one by one, would find none either.
+            let cand = self.candidates(level, g, !0);
+            if cand == 0 {
+                let seen = &mut self.seen[g * t.planes..g * t.planes + d];
+                seen.copy_from_slice(&self.state[base..base + d]);
+                continue;
+            }
+            for chunk in 0..64 / LANES {
+                let field = 0xFFFF_u64 << (chunk * LANES);
+                let mut mask = self.candidates(level, g, field);
+                for j in 0..d {
+                    let seen = &mut self.seen[g * t.planes + j];
+                    *seen = (*seen & !field) | (self.state[base + j] & field);
+                }
+                while mask != 0 {
+                    let a = g * 64 + mask.trailing_zeros() as usize;
+                    mask &= mask - 1;
+                    killed |= self.dominate(pairs, level, a);
+                }
+            }
+        }
+        if killed {
+            self.scan = None;
+        }
+        killed
+    }
+
+    /// The items of group `g` within `field` that a dominance pass checks:
+    /// uncovered, with partners, two options left, and options changed
+    /// since `seen`.
+    fn candidates(&self, level: usize, g: usize, field: u64) -> u64 {
+        let t = self.t;
+        let d = t.planes - 1;
+        let base = level * t.words + g * t.planes;
+        let (mut changed, mut ones, mut twos, mut threes) = (0, 0, 0, 0);
+        for j in 0..d {
+            let x = self.state[base + j];
+            changed |= (x ^ self.seen[g * t.planes + j]) & field;
+            threes |= twos & x;
+            twos |= ones & x;
+            ones |= x;
+        }
+        changed & twos & !threes & self.state[base + d] & self.partnered[g]
+    }
+
+    /// As `Counted::dominate`.
+    fn dominate(&mut self, pairs: &Pairs, level: usize, a: usize) -> bool {
+        let live = self.live_slots::<0>(level, a);
+        if live.count_ones() < 2 {
+            return false;
+        }
+        // Killing a partner's options never kills `a`'s.
+        let mut killed = false;
+        for k in pairs.start[a] as usize..pairs.start[a + 1] as usize {
+            if live & self.outside[k] == 0 {
+                killed |= self.kill_others(pairs, level, k, a);
+            }
+        }
+        killed
+    }
+
+    /// Kills the live options of partner `k` of item `a` that do not cover
+    /// `a`. Returns whether it killed any.
+    fn kill_others(&mut self, pairs: &Pairs, level: usize, k: usize, a: usize) -> bool {
+        let (m, t) = (self.m, self.t);
+        let b = pairs.partners[k].0 as usize;
+        let mut killed = false;
+        if b < m.primaries {
+            let mut doomed = self.live_slots::<0>(level, b) & self.others[k];
+            while doomed != 0 {
+                let q = t.options_of(b)[doomed.trailing_zeros() as usize] as usize;
+                doomed &= doomed - 1;
+                self.kill(level, q);
+                killed = true;
+            }
+            return killed;
+        }
+        let ours = m.options_of(a);
+        for &(wi, bits) in m.options_of(b) {
+            let spare = ours.iter().find(|&&(k, _)| k == wi).map_or(0, |&(_, bits)| bits);
+            let mut doomed = bits & !spare;
+            while doomed != 0 {
+                let q = wi as usize * 64 + doomed.trailing_zeros() as usize;
+                doomed &= doomed - 1;
+                if self.alive(level, q) {
+                    self.kill(level, q);
+                    killed = true;
+                }
+            }
+        }
+        killed
+    }
+
+    /// Kills option `q` at slot `level`.
+    fn kill(&mut self, level: usize, q: usize) {
+        let t = self.t;
+        for &bit in t.bits_of(q) {
+            let bit = bit as usize + level * t.words * 64;
+            self.state[bit / 64] &= !(1 << (bit % 64));
+        }
+    }
+
+    /// Checks that `option` exists and is alive in slot 0.
+    fn check(&self, option: OptionId) -> Result<usize, Error> {
+        let o = option.index();
+        if o + 1 >= self.t.bits_start.len() {
+            return Err(Error::new(ErrorKind::OutOfRange("option", o)));
+        }
+        if !self.alive(0, o) {
+            return Err(Error::new(ErrorKind::Conflict { option: o }));
+        }
+        Ok(o)
+    }
+}
+
+impl Slots for Sliced<'_> {
+    fn root(&self) -> usize {
+        self.root
+    }
+
+    fn enter_root(&mut self) {
+        if self.root == 1 {
+            self.push_level(1);
+            // Everything counts as changed for the first pass.
+            self.seen.fill(0);
+        }
+    }
+
+    fn reset(&mut self) {
+        self.state[..self.t.words].copy_from_slice(&self.t.initial);
+        self.scan = None;
+    }
+
+    fn choose(&mut self, option: OptionId) -> Result<(), Error> {
+        let o = self.check(option)?;
+        self.apply(0, o);
+        Ok(())
+    }
+
+    fn choose_all(&mut self, options: &[OptionId]) -> Result<(), Error> {
+        let words = self.t.words;
+        self.backup.clear();
+        self.backup.extend_from_slice(&self.state[..words]);
+        for &option in options {
+            match self.check(option) {
+                Ok(o) => self.apply(0, o),
+                Err(e) => {
+                    self.state[..words].copy_from_slice(&self.backup);
+                    self.scan = None;
+                    return Err(e);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    #[inline(always)]
+    fn settle(&mut self, level: usize) -> Option<(u32, u32)> {
+        loop {
+            let pick = self.choose_item(level);
+            match pick {
+                Some((_, degree)) if degree > 1 && level == self.root => {
+                    let Some(pairs) = self.pairs else { return pick };
+                    if !self.dominance(pairs, level) {
+                        return pick;
+                    }
+                }
+                _ => return pick,
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn first_option(&self, level: usize, item: u32) -> u32 {
+        self.next_option(level, item, NONE)
+    }
+
+    #[inline(always)]
+    fn next_option(&self, level: usize, item: u32, after: u32) -> u32 {
+        let t = self.t;
+        let i = item as usize;
+        let base = level * t.words + i / 64 * t.planes;
+        for (&x, &q) in self.state[base..].iter().zip(t.options_of(i)) {
+            if x >> (i % 64) & 1 != 0 && (after == NONE || q > after) {
+                return q;
+            }
+        }
+        NONE
+    }
+
+    #[inline(always)]
+    fn push_level(&mut self, level: usize) {
+        let words = self.t.words;
+        if self.state.len() < (level + 1) * words {
+            self.state.resize((level + 1) * words, 0);
+        }
+        self.state.copy_within((level - 1) * words..level * words, level * words);
+    }
+
+    #[inline(always)]
+    fn apply(&mut self, level: usize, o: usize) {
+        let scan = self.sweep(level, Some(o));
+        self.scan = Some((level, scan));
+    }
+
+    fn updates(&self) -> u64 {
+        0
+    }
+
+    fn clear_updates(&mut self) {}
+}
