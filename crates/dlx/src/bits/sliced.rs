@@ -304,7 +304,9 @@ impl<'p> Sliced<'p> {
             state: t.initial.clone(),
             seen: vec![0; t.words],
             scan: None,
-            counts: vec![0; t.words / t.planes * t.count_bits],
+            // One more group of zeros: the counts of the padding of short
+            // options.
+            counts: vec![0; (m.stride / 64 + 1).max(t.words / t.planes) * t.count_bits],
             backup: Vec::new(),
         })
     }
@@ -350,6 +352,16 @@ impl<'p> Sliced<'p> {
         }
         scan.open = open != 0;
         scan
+    }
+
+    /// Clears option `o`'s mask from slot `level`, without a scan.
+    #[inline(always)]
+    fn clear(&mut self, level: usize, o: usize) {
+        let words = self.t.words;
+        let slot = &mut self.state[level * words..(level + 1) * words];
+        for (x, &k) in slot.iter_mut().zip(&self.t.table[o * words..(o + 1) * words]) {
+            *x &= !k;
+        }
     }
 
     /// Whether option `o` is alive at slot `level`.
@@ -490,10 +502,9 @@ impl<'p> Sliced<'p> {
                 while live != 0 {
                     let q = options[live.trailing_zeros() as usize] as usize;
                     live &= live - 1;
-                    for &j in m.items(q) {
-                        if (j as usize) < m.primaries {
-                            score += self.count_of::<P>(j as usize);
-                        }
+                    // The padding of short options (index `stride`) counts 0.
+                    for &j in m.primaries_of(q) {
+                        score += self.count_of::<P>(j as usize);
                     }
                 }
                 if score > best {
@@ -525,17 +536,23 @@ impl<'p> Sliced<'p> {
                 seen.copy_from_slice(&self.state[base..base + d]);
                 continue;
             }
+            // Until a kill changes the group, its chunks read as it was.
+            let mut before = [0u64; MAX_DEGREE];
+            before[..d].copy_from_slice(&self.state[base..base + d]);
+            let mut dirty = false;
             for chunk in 0..64 / LANES {
                 let field = 0xFFFF_u64 << (chunk * LANES);
-                let mut mask = self.candidates(level, g, field);
-                for j in 0..d {
-                    let seen = &mut self.seen[g * t.planes + j];
-                    *seen = (*seen & !field) | (self.state[base + j] & field);
+                let mut mask = if dirty { self.candidates(level, g, field) } else { cand & field };
+                let now = if dirty { &self.state[base..base + d] } else { &before[..d] };
+                for (seen, &x) in self.seen[g * t.planes..].iter_mut().zip(now) {
+                    *seen = (*seen & !field) | (x & field);
                 }
                 while mask != 0 {
                     let a = g * 64 + mask.trailing_zeros() as usize;
                     mask &= mask - 1;
-                    killed |= self.dominate(pairs, level, a);
+                    if self.dominate(pairs, level, a) {
+                        (killed, dirty) = (true, true);
+                    }
                 }
             }
         }
@@ -661,12 +678,13 @@ impl Slots for Sliced<'_> {
         let words = self.t.words;
         self.backup.clear();
         self.backup.extend_from_slice(&self.state[..words]);
+        self.scan = None;
         for &option in options {
             match self.check(option) {
-                Ok(o) => self.apply(0, o),
+                // The search scans slot 0 once, when it starts.
+                Ok(o) => self.clear(0, o),
                 Err(e) => {
                     self.state[..words].copy_from_slice(&self.backup);
-                    self.scan = None;
                     return Err(e);
                 }
             }
@@ -692,20 +710,23 @@ impl Slots for Sliced<'_> {
 
     #[inline(always)]
     fn first_option(&self, level: usize, item: u32) -> u32 {
-        self.next_option(level, item, NONE)
+        // No loop that stops at the option: gathering the item's bits is
+        // a fixed run of shifts, and where it stops would mispredict.
+        let i = item as usize;
+        let live = by_planes!(self.t.planes, P => self.live_slots::<P>(level, i));
+        self.t.options_of(i).get(live.trailing_zeros() as usize).map_or(NONE, |&q| q)
     }
 
     #[inline(always)]
     fn next_option(&self, level: usize, item: u32, after: u32) -> u32 {
-        let t = self.t;
         let i = item as usize;
-        let base = level * t.words + i / 64 * t.planes;
-        for (&x, &q) in self.state[base..].iter().zip(t.options_of(i)) {
-            if x >> (i % 64) & 1 != 0 && (after == NONE || q > after) {
-                return q;
-            }
+        let options = self.t.options_of(i);
+        let mut live = self.live_slots::<0>(level, i);
+        if after != NONE {
+            let from = options.partition_point(|&q| q <= after);
+            live &= u64::MAX.checked_shl(from as u32).unwrap_or(0);
         }
-        NONE
+        options.get(live.trailing_zeros() as usize).map_or(NONE, |&q| q)
     }
 
     #[inline(always)]
