@@ -18,13 +18,30 @@ pub(crate) fn load(name: &str) -> Problem {
 fn count(name: &str) -> (u128, u64) {
     let p = load(name);
     let mut results = Vec::new();
-    for engine in [Engine::DancingLinks, Engine::Bitset] {
+    for engine in [Engine::DancingLinks, Engine::Bitset, Engine::BitSliced] {
         let mut s = Solver::with_config(&p, Config::new().engine(engine));
         let n = s.count();
         results.push((n, s.stats().nodes()));
     }
     assert_eq!(results[0], results[1], "{name}: the engines disagree");
+    assert_eq!(results[0], results[2], "{name}: the engines disagree");
     results[0]
+}
+
+/// The bit-sliced engine takes the problems with small tables, and only
+/// those.
+#[test]
+fn bit_sliced_where_its_table_is_small() {
+    for (name, sliced) in [
+        ("queens12.dlx", true),
+        ("langford11.dlx", true),
+        ("pentomino6x10_quarter.dlx", false),
+        ("colored80.dlx", false),
+    ] {
+        let p = load(name);
+        let engine = Solver::with_config(&p, Config::new().engine(Engine::BitSliced)).engine();
+        assert_eq!(engine == Engine::BitSliced, sliced, "{name}: {engine:?}");
+    }
 }
 
 /// The options of the only solution, as written in the file, sorted.
@@ -152,13 +169,14 @@ fn most_removed_tie_break_in_both_engines() {
     {
         let p = load(name);
         let mut results = Vec::new();
-        for engine in [Engine::DancingLinks, Engine::Bitset] {
+        for engine in [Engine::DancingLinks, Engine::Bitset, Engine::BitSliced] {
             let config =
                 Config::new().engine(engine).heuristic(Heuristic::MinimumRemainingMostRemoved);
             let mut s = Solver::with_config(&p, config);
             results.push((s.count(), s.stats().nodes()));
         }
         assert_eq!(results[0], results[1], "{name}: the engines disagree");
+        assert_eq!(results[0], results[2], "{name}: the engines disagree");
         assert_eq!(results[0].0, solutions, "{name}");
         assert_ne!(results[0].1, count(name).1, "{name}: the same tree as plain MRV");
     }

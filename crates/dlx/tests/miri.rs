@@ -25,7 +25,7 @@ const EXAMPLES: [(&str, u128); 4] = [
 fn both_engines_search_force_reset_and_split() {
     for (text, expected) in EXAMPLES {
         let p = Problem::parse_knuth(text).unwrap();
-        for engine in [Engine::DancingLinks, Engine::Bitset] {
+        for engine in [Engine::DancingLinks, Engine::Bitset, Engine::BitSliced] {
             let mut s = Solver::with_config(&p, Config::new().engine(engine));
             assert_eq!(s.count(), expected);
             s.reset();

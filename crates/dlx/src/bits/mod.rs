@@ -42,8 +42,8 @@ mod matrix;
 mod sliced;
 
 pub(crate) use counted::Counted;
-pub(crate) use sliced::Sliced;
 pub(crate) use matrix::BitMatrix;
+pub(crate) use sliced::Sliced;
 
 use crate::error::Error;
 use crate::id::OptionId;

@@ -248,6 +248,17 @@ pub(crate) struct Sliced<'p> {
     seen: Vec<u64>,
     /// The scan made by the last `apply`, and its slot: the next node's.
     scan: Option<(usize, Scan)>,
+    /// Whether forced moves are made in bulk (under dominance, with the
+    /// fewest-options rules): see [`Sliced::settle_bulk`].
+    bulk: bool,
+    /// In bulk, the slot whose last scan `forced` holds, or `usize::MAX`.
+    forced_slot: usize,
+    /// In bulk, per group of 64 primary items, the items the last scan of
+    /// `forced_slot` found with one option and not yet taken.
+    forced: Vec<u64>,
+    /// The option of the last item `next_forced` returned, if it has one:
+    /// the next `first_option`.
+    taken: u32,
     /// Scratch: the counts of a slot, bit-sliced (`count_bits` words per
     /// group of 64 items).
     counts: Vec<u64>,
@@ -304,6 +315,10 @@ impl<'p> Sliced<'p> {
             state: t.initial.clone(),
             seen: vec![0; t.words],
             scan: None,
+            bulk: pairs.is_some() && heuristic != Heuristic::First,
+            forced_slot: usize::MAX,
+            forced: vec![0; t.words / t.planes],
+            taken: NONE,
             // One more group of zeros: the counts of the padding of short
             // options.
             counts: vec![0; (m.stride / 64 + 1).max(t.words / t.planes) * t.count_bits],
@@ -324,6 +339,7 @@ impl<'p> Sliced<'p> {
         let planes = planes::<P>(t);
         let (words, d) = (t.words, planes - 1);
         let slot = &mut self.state[level * words..(level + 1) * words];
+        let forced = &mut self.forced;
         let table = mask.map(|o| &t.table[o * words..(o + 1) * words]);
         let mut scan = Scan { open: false, empty: NONE, single: NONE };
         let (mut open, mut empty) = (0, 0);
@@ -347,6 +363,7 @@ impl<'p> Sliced<'p> {
             if one != 0 && scan.single == NONE {
                 scan.single = (g * 64) as u32 + one.trailing_zeros();
             }
+            forced[g] = one;
             open |= c[d];
             empty |= none;
         }
@@ -433,8 +450,41 @@ impl<'p> Sliced<'p> {
         self.live_slots::<0>(level, i).count_ones()
     }
 
+    /// In bulk, the next item of the last scan's list of forced moves at
+    /// `level` that is still uncovered, and its number of options (one, or
+    /// none if a move since killed it: a dead end).
+    #[inline(always)]
+    fn next_forced(&mut self, level: usize) -> Option<(u32, u32)> {
+        if self.forced_slot != level {
+            return None;
+        }
+        let t = self.t;
+        for g in 0..self.forced.len() {
+            while self.forced[g] != 0 {
+                let i = g * 64 + self.forced[g].trailing_zeros() as usize;
+                self.forced[g] &= self.forced[g] - 1;
+                let uncovered = self.state[level * t.words + (g + 1) * t.planes - 1];
+                if uncovered >> (i % 64) & 1 != 0 {
+                    let live = by_planes!(t.planes, P => self.live_slots::<P>(level, i));
+                    // One option, or none (then `first_option` is not asked).
+                    self.taken =
+                        t.options_of(i).get(live.trailing_zeros() as usize).map_or(NONE, |&q| q);
+                    return Some((i as u32, u32::from(live != 0)));
+                }
+            }
+        }
+        self.forced_slot = usize::MAX;
+        None
+    }
+
     #[inline(always)]
     fn choose_item(&mut self, level: usize) -> Option<(u32, u32)> {
+        self.taken = NONE;
+        if self.bulk {
+            if let Some(pick) = self.next_forced(level) {
+                return Some(pick);
+            }
+        }
         let scan = match self.scan.take() {
             Some((l, scan)) if l == level => scan,
             _ => self.sweep(level, None),
@@ -454,6 +504,13 @@ impl<'p> Sliced<'p> {
             return Some((scan.empty, 0));
         }
         if scan.single != NONE {
+            if self.bulk {
+                // The other items with one option are taken next, without
+                // a scan each.
+                let i = scan.single as usize;
+                self.forced[i / 64] &= !(1 << (i % 64));
+                self.forced_slot = level;
+            }
             return Some((scan.single, 1));
         }
         Some(by_planes!(self.t.planes, P => self.branch_item::<P>(level)))
@@ -558,6 +615,7 @@ impl<'p> Sliced<'p> {
         }
         if killed {
             self.scan = None;
+            self.forced_slot = usize::MAX;
         }
         killed
     }
@@ -666,11 +724,14 @@ impl Slots for Sliced<'_> {
     fn reset(&mut self) {
         self.state[..self.t.words].copy_from_slice(&self.t.initial);
         self.scan = None;
+        self.forced_slot = usize::MAX;
     }
 
     fn choose(&mut self, option: OptionId) -> Result<(), Error> {
         let o = self.check(option)?;
-        self.apply(0, o);
+        self.clear(0, o);
+        self.scan = None;
+        self.forced_slot = usize::MAX;
         Ok(())
     }
 
@@ -679,6 +740,7 @@ impl Slots for Sliced<'_> {
         self.backup.clear();
         self.backup.extend_from_slice(&self.state[..words]);
         self.scan = None;
+        self.forced_slot = usize::MAX;
         for &option in options {
             match self.check(option) {
                 // The search scans slot 0 once, when it starts.
@@ -710,6 +772,9 @@ impl Slots for Sliced<'_> {
 
     #[inline(always)]
     fn first_option(&self, level: usize, item: u32) -> u32 {
+        if self.taken != NONE {
+            return self.taken;
+        }
         // No loop that stops at the option: gathering the item's bits is
         // a fixed run of shifts, and where it stops would mispredict.
         let i = item as usize;
@@ -731,6 +796,9 @@ impl Slots for Sliced<'_> {
 
     #[inline(always)]
     fn push_level(&mut self, level: usize) {
+        if self.forced_slot >= level {
+            self.forced_slot = usize::MAX;
+        }
         let words = self.t.words;
         if self.state.len() < (level + 1) * words {
             self.state.resize((level + 1) * words, 0);
@@ -740,8 +808,13 @@ impl Slots for Sliced<'_> {
 
     #[inline(always)]
     fn apply(&mut self, level: usize, o: usize) {
-        let scan = self.sweep(level, Some(o));
-        self.scan = Some((level, scan));
+        if self.bulk {
+            // The next node takes the forced moves of the last scan first.
+            self.clear(level, o);
+        } else {
+            let scan = self.sweep(level, Some(o));
+            self.scan = Some((level, scan));
+        }
     }
 
     fn updates(&self) -> u64 {
