@@ -64,6 +64,17 @@ pub(crate) fn define(c: &mut Criterion) {
                 }
             })
         });
+        // The same settings with the counted form of the bit engine, to
+        // show what the bit-sliced form brings.
+        let config = Sudoku::config().engine(dlx::Engine::Bitset);
+        let mut counted = sudoku.solver_with_config(config);
+        g.bench_function(format!("{name}/unique/ours_counted"), |b| {
+            b.iter(|| {
+                for p in &puzzles {
+                    assert_eq!(counted.check(black_box(p)).unwrap(), Uniqueness::Unique);
+                }
+            })
+        });
         // Plain Algorithm X, to show what dominance at the top brings.
         let mut plain = sudoku.solver_with_config(dlx::Config::default());
         g.bench_function(format!("{name}/unique/ours_plain"), |b| {

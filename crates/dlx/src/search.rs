@@ -4,9 +4,10 @@
 //! - [`Links`](crate::links): Knuth's dancing links, for every problem
 //!   (Algorithms X, C and M);
 //! - [`Bits`](crate::bits): a bit-parallel engine for plain exact cover
-//!   with up to 8192 options, where it is faster.
+//!   with up to 8192 options, where it is faster, its state counted
+//!   (`Counted`) or, where its tables are small, bit-sliced (`Sliced`).
 //!
-//! Both visit the same search tree and report the same solutions in the
+//! They visit the same search tree and report the same solutions in the
 //! same order; [`Config::engine`] picks one, by default automatically.
 
 use std::time::Instant;

@@ -11,19 +11,26 @@
 //! Choosing option `o` clears `table[o]` from the slot: the bits of every
 //! option that shares an item with `o` (so `o`'s own items lose all their
 //! options) and the uncovered bits of `o`'s items. That is a fixed run of
-//! `and-not`s with no branch on the data, however many options die. The
-//! same pass adds the planes up, bit-sliced (`twos |= ones & x; ones |=
-//! x`), so it finds at once an uncovered item with no option left (a dead
-//! end) and the first item with one (the next forced move): at a forced
-//! move, which is most of a sudoku's nodes, the search never looks at a
-//! count. Only where it branches does it add the planes up into counts,
-//! bit-sliced too, to find the fewest.
+//! `and-not`s (vector instructions) with no branch on the data, however
+//! many options die. A *scan* adds the planes of each group up, bit-sliced
+//! (`twos |= ones & x; ones |= x`), and so finds at once the uncovered
+//! items with no option left (a dead end) and those with one (forced
+//! moves); only where the search branches does it add the planes up into
+//! counts, bit-sliced too, to find the fewest. Without dominance a scan
+//! follows every choice, and the search is Algorithm X node for node: the
+//! same tree as [`Counted`](super::Counted), in the same order, under every
+//! [`Heuristic`] (property-tested). Under dominance the items a scan finds
+//! with one option are taken one after another with no scan between them
+//! (each checked first: a move since may have covered it, or killed its
+//! last option — a dead end), and the next scan comes when none is left:
+//! forced moves in bulk, with the same branches and solutions. Dominance
+//! itself checks the same items in the same order as `Counted` does,
+//! sixteen at a time, so both forms reach the same state where they
+//! branch.
 //!
-//! It visits the same tree as [`Counted`](super::Counted), in the same
-//! order, with every [`Heuristic`] and under dominance (the same checks,
-//! sixteen items at a time, in the same order), so the trees are
-//! property-tested equal. It does not count updates: options die in bulk,
-//! unseen one by one.
+//! The loops over the planes are monomorphized for the plane counts that
+//! occur most (`by_planes!`). The engine does not count updates: options
+//! die in bulk, unseen one by one.
 
 use super::count::LANES;
 use super::dominance::{DOMINANCE_MAX, Pairs};
