@@ -586,15 +586,15 @@ impl<'p> Sliced<'p> {
     /// One dominance pass at `level` (the root), as `Counted::dominance`:
     /// the items with two options whose options changed since the last
     /// pass, sixteen at a time. Returns whether it killed any option.
-    fn dominance(&mut self, pairs: &Pairs, level: usize) -> bool {
+    fn dominance<const P: usize>(&mut self, pairs: &Pairs, level: usize) -> bool {
         let t = self.t;
-        let d = t.planes - 1;
+        let d = planes::<P>(t) - 1;
         let mut killed = false;
         for g in 0..t.words / t.planes {
             let base = level * t.words + g * t.planes;
             // Most groups have no item to check: then the chunks, looked at
             // one by one, would find none either.
-            let cand = self.candidates(level, g, !0);
+            let cand = self.candidates::<P>(level, g, !0);
             if cand == 0 {
                 let seen = &mut self.seen[g * t.planes..g * t.planes + d];
                 seen.copy_from_slice(&self.state[base..base + d]);
@@ -606,7 +606,7 @@ impl<'p> Sliced<'p> {
             let mut dirty = false;
             for chunk in 0..64 / LANES {
                 let field = 0xFFFF_u64 << (chunk * LANES);
-                let mut mask = if dirty { self.candidates(level, g, field) } else { cand & field };
+                let mut mask = if dirty { self.candidates::<P>(level, g, field) } else { cand & field };
                 let now = if dirty { &self.state[base..base + d] } else { &before[..d] };
                 for (seen, &x) in self.seen[g * t.planes..].iter_mut().zip(now) {
                     *seen = (*seen & !field) | (x & field);
@@ -614,7 +614,7 @@ impl<'p> Sliced<'p> {
                 while mask != 0 {
                     let a = g * 64 + mask.trailing_zeros() as usize;
                     mask &= mask - 1;
-                    if self.dominate(pairs, level, a) {
+                    if self.dominate::<P>(pairs, level, a) {
                         (killed, dirty) = (true, true);
                     }
                 }
@@ -630,9 +630,9 @@ impl<'p> Sliced<'p> {
     /// The items of group `g` within `field` that a dominance pass checks:
     /// uncovered, with partners, two options left, and options changed
     /// since `seen`.
-    fn candidates(&self, level: usize, g: usize, field: u64) -> u64 {
+    fn candidates<const P: usize>(&self, level: usize, g: usize, field: u64) -> u64 {
         let t = self.t;
-        let d = t.planes - 1;
+        let d = planes::<P>(t) - 1;
         let base = level * t.words + g * t.planes;
         let (mut changed, mut ones, mut twos, mut threes) = (0, 0, 0, 0);
         for j in 0..d {
@@ -646,8 +646,8 @@ impl<'p> Sliced<'p> {
     }
 
     /// As `Counted::dominate`.
-    fn dominate(&mut self, pairs: &Pairs, level: usize, a: usize) -> bool {
-        let live = self.live_slots::<0>(level, a);
+    fn dominate<const P: usize>(&mut self, pairs: &Pairs, level: usize, a: usize) -> bool {
+        let live = self.live_slots::<P>(level, a);
         if live.count_ones() < 2 {
             return false;
         }
@@ -655,7 +655,7 @@ impl<'p> Sliced<'p> {
         let mut killed = false;
         for k in pairs.start[a] as usize..pairs.start[a + 1] as usize {
             if live & self.outside[k] == 0 {
-                killed |= self.kill_others(pairs, level, k, a);
+                killed |= self.kill_others::<P>(pairs, level, k, a);
             }
         }
         killed
@@ -663,12 +663,12 @@ impl<'p> Sliced<'p> {
 
     /// Kills the live options of partner `k` of item `a` that do not cover
     /// `a`. Returns whether it killed any.
-    fn kill_others(&mut self, pairs: &Pairs, level: usize, k: usize, a: usize) -> bool {
+    fn kill_others<const P: usize>(&mut self, pairs: &Pairs, level: usize, k: usize, a: usize) -> bool {
         let (m, t) = (self.m, self.t);
         let b = pairs.partners[k].0 as usize;
         let mut killed = false;
         if b < m.primaries {
-            let mut doomed = self.live_slots::<0>(level, b) & self.others[k];
+            let mut doomed = self.live_slots::<P>(level, b) & self.others[k];
             while doomed != 0 {
                 let q = t.options_of(b)[doomed.trailing_zeros() as usize] as usize;
                 doomed &= doomed - 1;
@@ -768,7 +768,7 @@ impl Slots for Sliced<'_> {
             match pick {
                 Some((_, degree)) if degree > 1 && level == self.root => {
                     let Some(pairs) = self.pairs else { return pick };
-                    if !self.dominance(pairs, level) {
+                    if !by_planes!(self.t.planes, P => self.dominance::<P>(pairs, level)) {
                         return pick;
                     }
                 }
