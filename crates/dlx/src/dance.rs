@@ -14,7 +14,7 @@
 //!   spacer's `up` leads back to the first node of its option and its
 //!   `down` forward to the last node of the next one.
 
-use crate::arena::Arena;
+use crate::fast::Arena;
 use crate::matrix::{DONE, Link, Node, SPACER};
 
 /// The dancing-links state that a search mutates.

@@ -106,12 +106,12 @@
 #![deny(missing_docs)]
 #![warn(missing_debug_implementations)]
 
-mod arena;
 mod bits;
 mod config;
 mod dance;
 mod error;
 mod estimate;
+mod fast;
 mod format;
 mod id;
 mod links;

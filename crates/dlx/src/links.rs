@@ -19,11 +19,11 @@
 
 use std::time::Instant;
 
-use crate::arena::View;
 use crate::config::{Heuristic, TIED_ITEMS};
 use crate::dance::Dance;
 use crate::error::{Error, ErrorKind};
 use crate::estimate::{Estimate, Welford};
+use crate::fast::View;
 use crate::id::OptionId;
 use crate::matrix::{Matrix, ROOT, SPACER};
 use crate::problem::Problem;

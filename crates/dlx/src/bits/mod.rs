@@ -46,6 +46,7 @@ pub(crate) use matrix::BitMatrix;
 pub(crate) use sliced::Sliced;
 
 use crate::error::Error;
+use crate::fast;
 use crate::id::OptionId;
 use crate::search::Status;
 use crate::stats::Stats;
@@ -92,6 +93,13 @@ pub(crate) trait Slots {
     /// [`Stats::updates`]).
     fn updates(&self) -> u64;
     fn clear_updates(&mut self);
+}
+
+impl<S: Slots> fast::Loop for Bits<S> {
+    #[inline(always)]
+    fn run_loop(&mut self, max_nodes: u64) -> Status {
+        self.run_portable(max_nodes)
+    }
 }
 
 /// One level of the search.
@@ -184,7 +192,14 @@ impl<S: Slots> Bits<S> {
         self.slots.choose_all(options)
     }
 
+    /// Searches on for at most `max_nodes` more nodes (see `Solver::run`),
+    /// with the loop compiled for AVX2 where the CPU has it.
     pub(crate) fn run(&mut self, max_nodes: u64) -> Status {
+        fast::run(self, max_nodes)
+    }
+
+    #[inline(always)]
+    fn run_portable(&mut self, max_nodes: u64) -> Status {
         if self.state == State::Done {
             return Status::Done;
         }

@@ -256,7 +256,7 @@ pub(crate) struct Sliced<'p> {
     /// The scan made by the last `apply`, and its slot: the next node's.
     scan: Option<(usize, Scan)>,
     /// Whether forced moves are made in bulk (under dominance, with the
-    /// fewest-options rules): see [`Sliced::settle_bulk`].
+    /// fewest-options rules): see the module docs.
     bulk: bool,
     /// In bulk, the slot whose last scan `forced` holds, or `usize::MAX`.
     forced_slot: usize,
@@ -606,7 +606,8 @@ impl<'p> Sliced<'p> {
             let mut dirty = false;
             for chunk in 0..64 / LANES {
                 let field = 0xFFFF_u64 << (chunk * LANES);
-                let mut mask = if dirty { self.candidates::<P>(level, g, field) } else { cand & field };
+                let mut mask =
+                    if dirty { self.candidates::<P>(level, g, field) } else { cand & field };
                 let now = if dirty { &self.state[base..base + d] } else { &before[..d] };
                 for (seen, &x) in self.seen[g * t.planes..].iter_mut().zip(now) {
                     *seen = (*seen & !field) | (x & field);
@@ -663,7 +664,13 @@ impl<'p> Sliced<'p> {
 
     /// Kills the live options of partner `k` of item `a` that do not cover
     /// `a`. Returns whether it killed any.
-    fn kill_others<const P: usize>(&mut self, pairs: &Pairs, level: usize, k: usize, a: usize) -> bool {
+    fn kill_others<const P: usize>(
+        &mut self,
+        pairs: &Pairs,
+        level: usize,
+        k: usize,
+        a: usize,
+    ) -> bool {
         let (m, t) = (self.m, self.t);
         let b = pairs.partners[k].0 as usize;
         let mut killed = false;
