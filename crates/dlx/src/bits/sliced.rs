@@ -266,9 +266,9 @@ pub(crate) struct Sliced<'p> {
     /// The option of the last item `next_forced` returned, if it has one:
     /// the next `first_option`.
     taken: u32,
-    /// Scratch: the counts of a slot, bit-sliced (`count_bits` words per
-    /// group of 64 items).
-    counts: Vec<u64>,
+    /// Scratch: the counts of a slot, bit-sliced, per group of 64 items
+    /// (`count_bits` words used).
+    counts: Vec<[u64; MAX_COUNT_BITS]>,
     /// Scratch: slot 0 while `choose_all` may fail.
     backup: Vec<u64>,
 }
@@ -328,7 +328,7 @@ impl<'p> Sliced<'p> {
             taken: NONE,
             // One more group of zeros: the counts of the padding of short
             // options.
-            counts: vec![0; (m.stride / 64 + 1).max(t.words / t.planes) * t.count_bits],
+            counts: vec![[0; MAX_COUNT_BITS]; (m.stride / 64 + 1).max(t.words / t.planes)],
             backup: Vec::new(),
         })
     }
@@ -414,7 +414,7 @@ impl<'p> Sliced<'p> {
         let t = self.t;
         let (planes, cb) = (planes::<P>(t), count_bits::<P>(t));
         let slot = &self.state[level * t.words..(level + 1) * t.words];
-        for (c, out) in slot.chunks_exact(planes).zip(self.counts.chunks_exact_mut(cb)) {
+        for (c, out) in slot.chunks_exact(planes).zip(&mut self.counts) {
             let mut sum = [0u64; MAX_COUNT_BITS];
             for &x in &c[..planes - 1] {
                 let mut carry = x;
@@ -424,7 +424,7 @@ impl<'p> Sliced<'p> {
                     carry = next;
                 }
             }
-            out.copy_from_slice(&sum[..cb]);
+            *out = sum;
         }
     }
 
@@ -434,7 +434,7 @@ impl<'p> Sliced<'p> {
         let t = self.t;
         let (planes, cb) = (planes::<P>(t), count_bits::<P>(t));
         let mut eq = self.state[level * t.words + (g + 1) * planes - 1];
-        for (b, &s) in self.counts[g * cb..(g + 1) * cb].iter().enumerate() {
+        for (b, &s) in self.counts[g][..cb].iter().enumerate() {
             eq &= if k >> b & 1 != 0 { s } else { !s };
         }
         eq
@@ -444,9 +444,10 @@ impl<'p> Sliced<'p> {
     #[inline(always)]
     fn count_of<const P: usize>(&self, i: usize) -> u32 {
         let cb = count_bits::<P>(self.t);
+        let (sum, shift) = (&self.counts[i / 64], i % 64);
         let mut n = 0;
-        for (b, &s) in self.counts[i / 64 * cb..(i / 64 + 1) * cb].iter().enumerate() {
-            n |= ((s >> (i % 64) & 1) as u32) << b;
+        for (b, &s) in sum[..cb].iter().enumerate() {
+            n |= ((s >> shift) as u32 & 1) << b;
         }
         n
     }
