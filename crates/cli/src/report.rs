@@ -11,6 +11,9 @@
 //! clock from start to end (reading and writing included, on all threads),
 //! and the rates are throughputs over that time; `nodes` and `updates` are
 //! summed over all puzzles, `depth` is the deepest any search went.
+//! `updates` (and `updates/s`) are 0 where the engine does not count them:
+//! its bit-sliced form, which takes 9x9 sudoku and other small problems
+//! (see `dlx::Engine::BitSliced`).
 
 use std::fmt::Display;
 use std::io::{self, Write};

@@ -4,7 +4,8 @@
 //! - unchecked access to the dancing-links node arena, for the innermost
 //!   loops ([`Arena`], [`View`]);
 //! - the bit engine's search loop compiled for AVX2 (with BMI1, BMI2 and
-//!   POPCNT), run when the CPU has them ([`run`]).
+//!   POPCNT), run when the CPU has them ([`run`]; for the bit-sliced form
+//!   only, where it pays).
 //!
 //! # Unchecked arena access
 //!
@@ -27,8 +28,9 @@
 //! slot of state (60 words for a 9x9 sudoku); with 256-bit vectors they
 //! take half the instructions. Built for the baseline x86-64 CPU, the crate
 //! cannot use them, so [`run`] calls a copy of the loop compiled with those
-//! features where the CPU reports them (measured: 9x9 sudoku 9-17% faster,
-//! `--example speed`). The only requirement for soundness is that the CPU
+//! features where the CPU reports them (measured, `--example speed`: 9x9
+//! sudoku 6-10% faster in the bit-sliced form; the counted form ran 37%
+//! slower so compiled, and does not use it). The only requirement for soundness is that the CPU
 //! has the features, which `run` checks first; the code is the same safe
 //! Rust either way.
 

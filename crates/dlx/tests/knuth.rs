@@ -42,6 +42,13 @@ fn bit_sliced_where_its_table_is_small() {
         let engine = Solver::with_config(&p, Config::new().engine(Engine::BitSliced)).engine();
         assert_eq!(engine == Engine::BitSliced, sliced, "{name}: {engine:?}");
     }
+    // n queens up to n = 39 (as `Engine::BitSliced` says); at 40 the
+    // table passes a megabyte.
+    for (n, sliced) in [(39, true), (40, false)] {
+        let p = queens(n);
+        let engine = Solver::with_config(&p, Config::new().engine(Engine::BitSliced)).engine();
+        assert_eq!(engine == Engine::BitSliced, sliced, "queens {n}: {engine:?}");
+    }
 }
 
 /// The options of the only solution, as written in the file, sorted.

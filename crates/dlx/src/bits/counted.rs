@@ -256,6 +256,8 @@ impl<'p, T: Count> Counted<'p, T> {
 }
 
 impl<T: Count> Slots for Counted<'_, T> {
+    const AVX2: bool = false;
+
     fn root(&self) -> usize {
         self.root
     }

@@ -724,6 +724,8 @@ impl<'p> Sliced<'p> {
 }
 
 impl Slots for Sliced<'_> {
+    const AVX2: bool = true;
+
     fn root(&self) -> usize {
         self.root
     }
