@@ -526,7 +526,7 @@ impl<'p> Sliced<'p> {
 
     /// The item to branch on at `level`, where every uncovered item has two
     /// options or more, and its number of options.
-    #[inline(never)]
+    #[inline(always)]
     fn branch_item<const P: usize>(&mut self, level: usize) -> (u32, u32) {
         self.add_up::<P>(level);
         let t = self.t;
@@ -587,6 +587,7 @@ impl<'p> Sliced<'p> {
     /// One dominance pass at `level` (the root), as `Counted::dominance`:
     /// the items with two options whose options changed since the last
     /// pass, sixteen at a time. Returns whether it killed any option.
+    #[inline(always)]
     fn dominance<const P: usize>(&mut self, pairs: &Pairs, level: usize) -> bool {
         let t = self.t;
         let d = planes::<P>(t) - 1;
@@ -632,6 +633,7 @@ impl<'p> Sliced<'p> {
     /// The items of group `g` within `field` that a dominance pass checks:
     /// uncovered, with partners, two options left, and options changed
     /// since `seen`.
+    #[inline(always)]
     fn candidates<const P: usize>(&self, level: usize, g: usize, field: u64) -> u64 {
         let t = self.t;
         let d = planes::<P>(t) - 1;
@@ -648,6 +650,7 @@ impl<'p> Sliced<'p> {
     }
 
     /// As `Counted::dominate`.
+    #[inline(always)]
     fn dominate<const P: usize>(&mut self, pairs: &Pairs, level: usize, a: usize) -> bool {
         let live = self.live_slots::<P>(level, a);
         if live.count_ones() < 2 {
@@ -665,6 +668,7 @@ impl<'p> Sliced<'p> {
 
     /// Kills the live options of partner `k` of item `a` that do not cover
     /// `a`. Returns whether it killed any.
+    #[inline(always)]
     fn kill_others<const P: usize>(
         &mut self,
         pairs: &Pairs,
@@ -702,6 +706,7 @@ impl<'p> Sliced<'p> {
     }
 
     /// Kills option `q` at slot `level`.
+    #[inline(always)]
     fn kill(&mut self, level: usize, q: usize) {
         let t = self.t;
         for &bit in t.bits_of(q) {
