@@ -17,7 +17,7 @@
 //!   per primary item; choosing an option kills the options sharing an
 //!   item with it a word at a time and decrements their items' counts. It
 //!   takes every problem this engine takes.
-//! - [`Sliced`] (`sliced.rs`): the live options of each primary item, bit
+//! - [`Sliced`] (`sliced/`): the live options of each primary item, bit
 //!   sliced: bit `i` of plane `j` says whether item `i`'s `j`-th option is
 //!   alive. Choosing an option clears a precomputed mask of the slot, with
 //!   no branch on the data; the same pass finds every item left with no

@@ -32,19 +32,19 @@
 //! occur most (`by_planes!`). The engine does not count updates: options
 //! die in bulk, unseen one by one.
 
-use super::count::LANES;
+mod dominance;
+mod matrix;
+
+pub(crate) use matrix::SliceMatrix;
+
 use super::dominance::{DOMINANCE_MAX, Pairs};
 use super::{BitMatrix, NONE, Slots};
 use crate::config::{Heuristic, Propagation, TIED_ITEMS};
 use crate::error::{Error, ErrorKind};
 use crate::id::OptionId;
 
-/// The most words the option table may hold (1 MiB).
-const MAX_TABLE_WORDS: usize = 1 << 17;
 /// The most options a primary item may have here.
 const MAX_DEGREE: usize = 64;
-/// The most words of a slot.
-const MAX_SLOT_WORDS: usize = 128;
 
 /// The most bits a count takes (of at most [`MAX_DEGREE`]).
 const MAX_COUNT_BITS: usize = 7;
@@ -101,122 +101,6 @@ fn count_bits<const P: usize>(t: &SliceMatrix) -> usize {
 
 // The dominance pass below looks for items with exactly two options.
 const _: () = assert!(DOMINANCE_MAX == 2);
-
-/// The immutable part: each item's options by slot, each option's bits, and
-/// the mask each option clears.
-#[derive(Debug, Clone)]
-pub(crate) struct SliceMatrix {
-    /// Words per group of 64 primary items: one plane per option slot, then
-    /// the uncovered items.
-    planes: usize,
-    /// Words per state slot: `planes` per group of 64 primary items.
-    words: usize,
-    /// Bits that hold any count (of at most the largest degree).
-    count_bits: usize,
-    /// Primary item `i`'s options in slot order: `item_options[item_start[i]..item_start[i + 1]]`.
-    item_options: Vec<u32>,
-    item_start: Vec<u32>,
-    /// Each option's bits in a slot (`word * 64 + bit`), one per primary
-    /// item: `option_bits[bits_start[o]..bits_start[o + 1]]`.
-    option_bits: Vec<u32>,
-    bits_start: Vec<u32>,
-    /// `words` words per option: what choosing it clears.
-    table: Vec<u64>,
-    /// The slot with every option alive and every item uncovered.
-    initial: Vec<u64>,
-}
-
-impl SliceMatrix {
-    /// The sliced form of a problem, if its table is small enough.
-    pub(super) fn new(m: &BitMatrix) -> Option<SliceMatrix> {
-        let p = m.primaries;
-        let options = m.option_start.len() - 1;
-        let mut item_options = Vec::new();
-        let mut item_start = vec![0u32];
-        for i in 0..p {
-            for &(wi, bits) in m.options_of(i) {
-                let mut bits = bits;
-                while bits != 0 {
-                    item_options.push(wi * 64 + bits.trailing_zeros());
-                    bits &= bits - 1;
-                }
-            }
-            item_start.push(item_options.len() as u32);
-        }
-        let degree = item_start.windows(2).map(|w| (w[1] - w[0]) as usize).max()?;
-        let planes = degree + 1;
-        let words = p.div_ceil(64) * planes;
-        if degree > MAX_DEGREE
-            || words > MAX_SLOT_WORDS
-            || options.checked_mul(words)? > MAX_TABLE_WORDS
-        {
-            return None;
-        }
-        let bit = |i: usize, plane: usize| ((i / 64 * planes + plane) * 64 + i % 64) as u32;
-        let mut option_bits = Vec::new();
-        let mut bits_start = vec![0u32];
-        for o in 0..options {
-            for &i in m.items(o) {
-                let i = i as usize;
-                if i < p {
-                    let mine = &item_options[item_start[i] as usize..item_start[i + 1] as usize];
-                    let slot = mine.binary_search(&(o as u32)).expect("an option of its item");
-                    option_bits.push(bit(i, slot));
-                }
-            }
-            bits_start.push(option_bits.len() as u32);
-        }
-        let own = |o: usize| &option_bits[bits_start[o] as usize..bits_start[o + 1] as usize];
-        let set = |v: &mut [u64], b: u32| v[b as usize / 64] |= 1 << (b % 64);
-        let mut table = vec![0u64; options * words];
-        for o in 0..options {
-            let mask = &mut table[o * words..(o + 1) * words];
-            for &i in m.items(o) {
-                for &(wi, bits) in m.options_of(i as usize) {
-                    let mut bits = bits;
-                    while bits != 0 {
-                        let q = wi as usize * 64 + bits.trailing_zeros() as usize;
-                        bits &= bits - 1;
-                        for &b in own(q) {
-                            set(mask, b);
-                        }
-                    }
-                }
-                if (i as usize) < p {
-                    set(mask, bit(i as usize, degree));
-                }
-            }
-        }
-        let mut initial = vec![0u64; words];
-        for i in 0..p {
-            for slot in 0..(item_start[i + 1] - item_start[i]) as usize {
-                set(&mut initial, bit(i, slot));
-            }
-            set(&mut initial, bit(i, degree));
-        }
-        Some(SliceMatrix {
-            planes,
-            words,
-            count_bits: (usize::BITS - degree.leading_zeros()) as usize,
-            item_options,
-            item_start,
-            option_bits,
-            bits_start,
-            table,
-            initial,
-        })
-    }
-
-    #[inline(always)]
-    fn options_of(&self, i: usize) -> &[u32] {
-        &self.item_options[self.item_start[i] as usize..self.item_start[i + 1] as usize]
-    }
-
-    #[inline(always)]
-    fn bits_of(&self, o: usize) -> &[u32] {
-        &self.option_bits[self.bits_start[o] as usize..self.bits_start[o + 1] as usize]
-    }
-}
 
 /// What a pass over a slot found.
 #[derive(Debug, Clone, Copy)]
@@ -582,137 +466,6 @@ impl<'p> Sliced<'p> {
             }
         }
         best_item
-    }
-
-    /// One dominance pass at `level` (the root), as `Counted::dominance`:
-    /// the items with two options whose options changed since the last
-    /// pass, sixteen at a time. Returns whether it killed any option.
-    #[inline(always)]
-    fn dominance<const P: usize>(&mut self, pairs: &Pairs, level: usize) -> bool {
-        let t = self.t;
-        let d = planes::<P>(t) - 1;
-        let mut killed = false;
-        for g in 0..t.words / t.planes {
-            let base = level * t.words + g * t.planes;
-            // Most groups have no item to check: then the chunks, looked at
-            // one by one, would find none either.
-            let cand = self.candidates::<P>(level, g, !0);
-            if cand == 0 {
-                let seen = &mut self.seen[g * t.planes..g * t.planes + d];
-                seen.copy_from_slice(&self.state[base..base + d]);
-                continue;
-            }
-            // Until a kill changes the group, its chunks read as it was.
-            let mut before = [0u64; MAX_DEGREE];
-            before[..d].copy_from_slice(&self.state[base..base + d]);
-            let mut dirty = false;
-            for chunk in 0..64 / LANES {
-                let field = 0xFFFF_u64 << (chunk * LANES);
-                let mut mask =
-                    if dirty { self.candidates::<P>(level, g, field) } else { cand & field };
-                let now = if dirty { &self.state[base..base + d] } else { &before[..d] };
-                for (seen, &x) in self.seen[g * t.planes..].iter_mut().zip(now) {
-                    *seen = (*seen & !field) | (x & field);
-                }
-                while mask != 0 {
-                    let a = g * 64 + mask.trailing_zeros() as usize;
-                    mask &= mask - 1;
-                    if self.dominate::<P>(pairs, level, a) {
-                        (killed, dirty) = (true, true);
-                    }
-                }
-            }
-        }
-        if killed {
-            self.scan = None;
-            self.forced_slot = usize::MAX;
-        }
-        killed
-    }
-
-    /// The items of group `g` within `field` that a dominance pass checks:
-    /// uncovered, with partners, two options left, and options changed
-    /// since `seen`.
-    #[inline(always)]
-    fn candidates<const P: usize>(&self, level: usize, g: usize, field: u64) -> u64 {
-        let t = self.t;
-        let d = planes::<P>(t) - 1;
-        let base = level * t.words + g * t.planes;
-        let (mut changed, mut ones, mut twos, mut threes) = (0, 0, 0, 0);
-        for j in 0..d {
-            let x = self.state[base + j];
-            changed |= (x ^ self.seen[g * t.planes + j]) & field;
-            threes |= twos & x;
-            twos |= ones & x;
-            ones |= x;
-        }
-        changed & twos & !threes & self.state[base + d] & self.partnered[g]
-    }
-
-    /// As `Counted::dominate`.
-    #[inline(always)]
-    fn dominate<const P: usize>(&mut self, pairs: &Pairs, level: usize, a: usize) -> bool {
-        let live = self.live_slots::<P>(level, a);
-        if live.count_ones() < 2 {
-            return false;
-        }
-        // Killing a partner's options never kills `a`'s.
-        let mut killed = false;
-        for k in pairs.start[a] as usize..pairs.start[a + 1] as usize {
-            if live & self.outside[k] == 0 {
-                killed |= self.kill_others::<P>(pairs, level, k, a);
-            }
-        }
-        killed
-    }
-
-    /// Kills the live options of partner `k` of item `a` that do not cover
-    /// `a`. Returns whether it killed any.
-    #[inline(always)]
-    fn kill_others<const P: usize>(
-        &mut self,
-        pairs: &Pairs,
-        level: usize,
-        k: usize,
-        a: usize,
-    ) -> bool {
-        let (m, t) = (self.m, self.t);
-        let b = pairs.partners[k].0 as usize;
-        let mut killed = false;
-        if b < m.primaries {
-            let mut doomed = self.live_slots::<P>(level, b) & self.others[k];
-            while doomed != 0 {
-                let q = t.options_of(b)[doomed.trailing_zeros() as usize] as usize;
-                doomed &= doomed - 1;
-                self.kill(level, q);
-                killed = true;
-            }
-            return killed;
-        }
-        let ours = m.options_of(a);
-        for &(wi, bits) in m.options_of(b) {
-            let spare = ours.iter().find(|&&(k, _)| k == wi).map_or(0, |&(_, bits)| bits);
-            let mut doomed = bits & !spare;
-            while doomed != 0 {
-                let q = wi as usize * 64 + doomed.trailing_zeros() as usize;
-                doomed &= doomed - 1;
-                if self.alive(level, q) {
-                    self.kill(level, q);
-                    killed = true;
-                }
-            }
-        }
-        killed
-    }
-
-    /// Kills option `q` at slot `level`.
-    #[inline(always)]
-    fn kill(&mut self, level: usize, q: usize) {
-        let t = self.t;
-        for &bit in t.bits_of(q) {
-            let bit = bit as usize + level * t.words * 64;
-            self.state[bit / 64] &= !(1 << (bit % 64));
-        }
     }
 
     /// Checks that `option` exists and is alive in slot 0.

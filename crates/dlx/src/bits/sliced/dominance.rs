@@ -1,0 +1,139 @@
+//! The dominance pass of the bit-sliced form: the checks of
+//! `bits/dominance.rs`, on the planes (see the module docs of `sliced`).
+
+use super::{MAX_DEGREE, Sliced, planes};
+use crate::bits::count::LANES;
+use crate::bits::dominance::Pairs;
+
+impl Sliced<'_> {
+    /// One dominance pass at `level` (the root), as `Counted::dominance`:
+    /// the items with two options whose options changed since the last
+    /// pass, sixteen at a time. Returns whether it killed any option.
+    #[inline(always)]
+    pub(super) fn dominance<const P: usize>(&mut self, pairs: &Pairs, level: usize) -> bool {
+        let t = self.t;
+        let d = planes::<P>(t) - 1;
+        let mut killed = false;
+        for g in 0..t.words / t.planes {
+            let base = level * t.words + g * t.planes;
+            // Most groups have no item to check: then the chunks, looked at
+            // one by one, would find none either.
+            let cand = self.candidates::<P>(level, g, !0);
+            if cand == 0 {
+                let seen = &mut self.seen[g * t.planes..g * t.planes + d];
+                seen.copy_from_slice(&self.state[base..base + d]);
+                continue;
+            }
+            // Until a kill changes the group, its chunks read as it was.
+            let mut before = [0u64; MAX_DEGREE];
+            before[..d].copy_from_slice(&self.state[base..base + d]);
+            let mut dirty = false;
+            for chunk in 0..64 / LANES {
+                let field = 0xFFFF_u64 << (chunk * LANES);
+                let mut mask =
+                    if dirty { self.candidates::<P>(level, g, field) } else { cand & field };
+                let now = if dirty { &self.state[base..base + d] } else { &before[..d] };
+                for (seen, &x) in self.seen[g * t.planes..].iter_mut().zip(now) {
+                    *seen = (*seen & !field) | (x & field);
+                }
+                while mask != 0 {
+                    let a = g * 64 + mask.trailing_zeros() as usize;
+                    mask &= mask - 1;
+                    if self.dominate::<P>(pairs, level, a) {
+                        (killed, dirty) = (true, true);
+                    }
+                }
+            }
+        }
+        if killed {
+            self.scan = None;
+            self.forced_slot = usize::MAX;
+        }
+        killed
+    }
+
+    /// The items of group `g` within `field` that a dominance pass checks:
+    /// uncovered, with partners, two options left, and options changed
+    /// since `seen`.
+    #[inline(always)]
+    fn candidates<const P: usize>(&self, level: usize, g: usize, field: u64) -> u64 {
+        let t = self.t;
+        let d = planes::<P>(t) - 1;
+        let base = level * t.words + g * t.planes;
+        let (mut changed, mut ones, mut twos, mut threes) = (0, 0, 0, 0);
+        for j in 0..d {
+            let x = self.state[base + j];
+            changed |= (x ^ self.seen[g * t.planes + j]) & field;
+            threes |= twos & x;
+            twos |= ones & x;
+            ones |= x;
+        }
+        changed & twos & !threes & self.state[base + d] & self.partnered[g]
+    }
+
+    /// As `Counted::dominate`.
+    #[inline(always)]
+    fn dominate<const P: usize>(&mut self, pairs: &Pairs, level: usize, a: usize) -> bool {
+        let live = self.live_slots::<P>(level, a);
+        if live.count_ones() < 2 {
+            return false;
+        }
+        // Killing a partner's options never kills `a`'s.
+        let mut killed = false;
+        for k in pairs.start[a] as usize..pairs.start[a + 1] as usize {
+            if live & self.outside[k] == 0 {
+                killed |= self.kill_others::<P>(pairs, level, k, a);
+            }
+        }
+        killed
+    }
+
+    /// Kills the live options of partner `k` of item `a` that do not cover
+    /// `a`. Returns whether it killed any.
+    #[inline(always)]
+    fn kill_others<const P: usize>(
+        &mut self,
+        pairs: &Pairs,
+        level: usize,
+        k: usize,
+        a: usize,
+    ) -> bool {
+        let (m, t) = (self.m, self.t);
+        let b = pairs.partners[k].0 as usize;
+        let mut killed = false;
+        if b < m.primaries {
+            let mut doomed = self.live_slots::<P>(level, b) & self.others[k];
+            while doomed != 0 {
+                let q = t.options_of(b)[doomed.trailing_zeros() as usize] as usize;
+                doomed &= doomed - 1;
+                self.kill(level, q);
+                killed = true;
+            }
+            return killed;
+        }
+        let ours = m.options_of(a);
+        for &(wi, bits) in m.options_of(b) {
+            let spare = ours.iter().find(|&&(k, _)| k == wi).map_or(0, |&(_, bits)| bits);
+            let mut doomed = bits & !spare;
+            while doomed != 0 {
+                let q = wi as usize * 64 + doomed.trailing_zeros() as usize;
+                doomed &= doomed - 1;
+                if self.alive(level, q) {
+                    self.kill(level, q);
+                    killed = true;
+                }
+            }
+        }
+        killed
+    }
+
+    /// Kills option `q` at slot `level`.
+    #[inline(always)]
+    fn kill(&mut self, level: usize, q: usize) {
+        let t = self.t;
+        for &bit in t.bits_of(q) {
+            let bit = bit as usize + level * t.words * 64;
+            self.state[bit / 64] &= !(1 << (bit % 64));
+        }
+    }
+}

@@ -1,0 +1,126 @@
+//! [`SliceMatrix`]: the immutable part of the bit-sliced form, built once
+//! per problem (on first use).
+
+use super::MAX_DEGREE;
+use crate::bits::BitMatrix;
+
+/// The most words the option table may hold (1 MiB).
+const MAX_TABLE_WORDS: usize = 1 << 17;
+/// The most words of a slot.
+const MAX_SLOT_WORDS: usize = 128;
+
+/// The immutable part: each item's options by slot, each option's bits, and
+/// the mask each option clears.
+#[derive(Debug, Clone)]
+pub(crate) struct SliceMatrix {
+    /// Words per group of 64 primary items: one plane per option slot, then
+    /// the uncovered items.
+    pub(super) planes: usize,
+    /// Words per state slot: `planes` per group of 64 primary items.
+    pub(super) words: usize,
+    /// Bits that hold any count (of at most the largest degree).
+    pub(super) count_bits: usize,
+    /// Primary item `i`'s options in slot order: `item_options[item_start[i]..item_start[i + 1]]`.
+    pub(super) item_options: Vec<u32>,
+    pub(super) item_start: Vec<u32>,
+    /// Each option's bits in a slot (`word * 64 + bit`), one per primary
+    /// item: `option_bits[bits_start[o]..bits_start[o + 1]]`.
+    pub(super) option_bits: Vec<u32>,
+    pub(super) bits_start: Vec<u32>,
+    /// `words` words per option: what choosing it clears.
+    pub(super) table: Vec<u64>,
+    /// The slot with every option alive and every item uncovered.
+    pub(super) initial: Vec<u64>,
+}
+
+impl SliceMatrix {
+    /// The sliced form of a problem, if its table is small enough.
+    pub(in crate::bits) fn new(m: &BitMatrix) -> Option<SliceMatrix> {
+        let p = m.primaries;
+        let options = m.option_start.len() - 1;
+        let mut item_options = Vec::new();
+        let mut item_start = vec![0u32];
+        for i in 0..p {
+            for &(wi, bits) in m.options_of(i) {
+                let mut bits = bits;
+                while bits != 0 {
+                    item_options.push(wi * 64 + bits.trailing_zeros());
+                    bits &= bits - 1;
+                }
+            }
+            item_start.push(item_options.len() as u32);
+        }
+        let degree = item_start.windows(2).map(|w| (w[1] - w[0]) as usize).max()?;
+        let planes = degree + 1;
+        let words = p.div_ceil(64) * planes;
+        if degree > MAX_DEGREE
+            || words > MAX_SLOT_WORDS
+            || options.checked_mul(words)? > MAX_TABLE_WORDS
+        {
+            return None;
+        }
+        let bit = |i: usize, plane: usize| ((i / 64 * planes + plane) * 64 + i % 64) as u32;
+        let mut option_bits = Vec::new();
+        let mut bits_start = vec![0u32];
+        for o in 0..options {
+            for &i in m.items(o) {
+                let i = i as usize;
+                if i < p {
+                    let mine = &item_options[item_start[i] as usize..item_start[i + 1] as usize];
+                    let slot = mine.binary_search(&(o as u32)).expect("an option of its item");
+                    option_bits.push(bit(i, slot));
+                }
+            }
+            bits_start.push(option_bits.len() as u32);
+        }
+        let own = |o: usize| &option_bits[bits_start[o] as usize..bits_start[o + 1] as usize];
+        let set = |v: &mut [u64], b: u32| v[b as usize / 64] |= 1 << (b % 64);
+        let mut table = vec![0u64; options * words];
+        for o in 0..options {
+            let mask = &mut table[o * words..(o + 1) * words];
+            for &i in m.items(o) {
+                for &(wi, bits) in m.options_of(i as usize) {
+                    let mut bits = bits;
+                    while bits != 0 {
+                        let q = wi as usize * 64 + bits.trailing_zeros() as usize;
+                        bits &= bits - 1;
+                        for &b in own(q) {
+                            set(mask, b);
+                        }
+                    }
+                }
+                if (i as usize) < p {
+                    set(mask, bit(i as usize, degree));
+                }
+            }
+        }
+        let mut initial = vec![0u64; words];
+        for i in 0..p {
+            for slot in 0..(item_start[i + 1] - item_start[i]) as usize {
+                set(&mut initial, bit(i, slot));
+            }
+            set(&mut initial, bit(i, degree));
+        }
+        Some(SliceMatrix {
+            planes,
+            words,
+            count_bits: (usize::BITS - degree.leading_zeros()) as usize,
+            item_options,
+            item_start,
+            option_bits,
+            bits_start,
+            table,
+            initial,
+        })
+    }
+
+    #[inline(always)]
+    pub(super) fn options_of(&self, i: usize) -> &[u32] {
+        &self.item_options[self.item_start[i] as usize..self.item_start[i + 1] as usize]
+    }
+
+    #[inline(always)]
+    pub(super) fn bits_of(&self, o: usize) -> &[u32] {
+        &self.option_bits[self.bits_start[o] as usize..self.bits_start[o + 1] as usize]
+    }
+}
