@@ -99,7 +99,8 @@ fn count_bits<const P: usize>(t: &SliceMatrix) -> usize {
     if P == 0 { t.count_bits } else { (usize::BITS - (P - 1).leading_zeros()) as usize }
 }
 
-// The dominance pass below looks for items with exactly two options.
+// The dominance pass (`dominance.rs`) looks for items with exactly two
+// options.
 const _: () = assert!(DOMINANCE_MAX == 2);
 
 /// What a pass over a slot found.
