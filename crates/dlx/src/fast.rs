@@ -30,9 +30,9 @@
 //! cannot use them, so [`run`] calls a copy of the loop compiled with those
 //! features where the CPU reports them (measured, `--example speed`: 9x9
 //! sudoku 6-10% faster in the bit-sliced form; the counted form ran 37%
-//! slower so compiled, and does not use it). The only requirement for soundness is that the CPU
-//! has the features, which `run` checks first; the code is the same safe
-//! Rust either way.
+//! slower so compiled, and does not use it). The only requirement for
+//! soundness is that the CPU has the features, which `run` checks first;
+//! the code is the same safe Rust either way.
 
 use crate::matrix::Node;
 use crate::search::Status;
