@@ -92,8 +92,8 @@ pub enum Engine {
     /// n queens (up to n = 39), Langford pairs; not a 16x16 sudoku nor
     /// pentominoes — and [`Engine::Bitset`] where not. Choosing an option
     /// is a fixed run of word operations with no branch on the data, and
-    /// one pass finds every item left with one option or none: 1.5x to 1.8x
-    /// as fast as [`Engine::Bitset`] on 9x9 sudoku, 1.7x to 2.4x on queens
+    /// one pass finds every item left with one option or none: 1.8x to 2.1x
+    /// as fast as [`Engine::Bitset`] on 9x9 sudoku, 1.4x to 1.9x on queens
     /// and Langford pairs. The same tree as the other engines (under
     /// dominance it makes forced moves in bulk: see
     /// [`Propagation::Dominance`]); it does not count updates
