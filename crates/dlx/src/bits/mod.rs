@@ -96,6 +96,7 @@ pub(crate) trait Slots {
     /// The updates counted since the last `clear_updates` (see
     /// [`Stats::updates`]).
     fn updates(&self) -> u64;
+    /// Starts the count of updates over.
     fn clear_updates(&mut self);
 }
 
