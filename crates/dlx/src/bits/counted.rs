@@ -165,35 +165,6 @@ impl<'p, T: Count> Counted<'p, T> {
         self.updates += updates;
     }
 
-    /// The item to branch on at `level`: `None` if every primary item is
-    /// covered (a solution), else the item and its number of options.
-    #[inline(always)]
-    fn choose_item(&self, level: usize) -> Option<(u32, u32)> {
-        let (stride, bytes) = (self.m.stride, self.m.level_bytes());
-        let counts = &self.counts[level * bytes..level * bytes + stride];
-        let pos = match self.heuristic {
-            Heuristic::First => counts.iter().position(|&c| c != T::COVERED)?,
-            heuristic => {
-                let min = minimum(counts);
-                if min == T::COVERED {
-                    return None;
-                }
-                let first = T::first_equal(counts, min);
-                if heuristic == Heuristic::MinimumRemainingMostRemoved && min.to_u32() > 1 {
-                    match (self.m.uniform, self.m.width) {
-                        (true, 2) => self.most_removed::<2>(level, first, min),
-                        (true, 3) => self.most_removed::<3>(level, first, min),
-                        (true, 4) => self.most_removed::<4>(level, first, min),
-                        (true, 6) => self.most_removed::<6>(level, first, min),
-                        _ => self.most_removed::<0>(level, first, min),
-                    }
-                } else {
-                    first
-                }
-            }
-        };
-        Some((pos as u32, counts[pos].to_u32()))
-    }
     /// Of the first [`TIED_ITEMS`] items at `level` with `degree` options
     /// (`first` is the first of them), the one whose options remove the
     /// most others: the largest sum of the counts of its options' primary
@@ -354,22 +325,37 @@ impl<T: Count> Slots for Counted<'_, T> {
         }
     }
 
-    /// [`choose_item`](Self::choose_item), after removing dominated options
-    /// when it would branch for the first time (under dominance). Deeper in
-    /// the tree the checks cost more than they save.
     #[inline(always)]
-    fn settle(&mut self, level: usize) -> Option<(u32, u32)> {
-        loop {
-            let pick = self.choose_item(level);
-            match pick {
-                Some((_, degree)) if degree > 1 && level == self.root => {
-                    let Some(pairs) = self.pairs else { return pick };
-                    if !self.dominance(pairs, level) {
-                        return pick;
-                    }
+    fn choose_item(&mut self, level: usize) -> Option<(u32, u32)> {
+        let (stride, bytes) = (self.m.stride, self.m.level_bytes());
+        let counts = &self.counts[level * bytes..level * bytes + stride];
+        let pos = match self.heuristic {
+            Heuristic::First => counts.iter().position(|&c| c != T::COVERED)?,
+            heuristic => {
+                let min = minimum(counts);
+                if min == T::COVERED {
+                    return None;
                 }
-                _ => return pick,
+                let first = T::first_equal(counts, min);
+                if heuristic == Heuristic::MinimumRemainingMostRemoved && min.to_u32() > 1 {
+                    match (self.m.uniform, self.m.width) {
+                        (true, 2) => self.most_removed::<2>(level, first, min),
+                        (true, 3) => self.most_removed::<3>(level, first, min),
+                        (true, 4) => self.most_removed::<4>(level, first, min),
+                        (true, 6) => self.most_removed::<6>(level, first, min),
+                        _ => self.most_removed::<0>(level, first, min),
+                    }
+                } else {
+                    first
+                }
             }
+        };
+        Some((pos as u32, counts[pos].to_u32()))
+    }
+    fn dominate(&mut self, level: usize) -> bool {
+        match self.pairs {
+            Some(pairs) => self.dominance(pairs, level),
+            None => false,
         }
     }
 

@@ -80,9 +80,11 @@ pub(crate) trait Slots {
     /// option that clashes with the ones forced before it.
     fn choose_all(&mut self, options: &[OptionId]) -> Result<(), Error>;
     /// The item to branch on at slot `level`: `None` if every primary item
-    /// is covered (a solution), else the item and its number of options
-    /// (under dominance, after removing dominated options at the root).
-    fn settle(&mut self, level: usize) -> Option<(u32, u32)>;
+    /// is covered (a solution), else the item and its number of options.
+    fn choose_item(&mut self, level: usize) -> Option<(u32, u32)>;
+    /// Under dominance, one dominance pass at slot `level` (the root):
+    /// whether it killed any option. Without dominance, `false`.
+    fn dominate(&mut self, level: usize) -> bool;
     /// The first live option of `item` at slot `level`, which has one.
     fn first_option(&self, level: usize, item: u32) -> u32;
     /// The first live option of `item` at slot `level` after `after` (from
@@ -199,6 +201,22 @@ impl<S: Slots> Bits<S> {
 
     /// Searches on for at most `max_nodes` more nodes (see `Solver::run`),
     /// with the loop compiled for AVX2 where the CPU has it and it pays.
+    /// The item to branch on at slot `level`, as `Slots::choose_item`
+    /// says, after removing dominated options (under dominance) where the
+    /// search would branch for the first time. Deeper in the tree the
+    /// checks cost more than they save.
+    #[inline(always)]
+    fn settle(&mut self, level: usize) -> Option<(u32, u32)> {
+        loop {
+            let pick = self.slots.choose_item(level);
+            match pick {
+                Some((_, degree))
+                    if degree > 1 && level == self.slots.root() && self.slots.dominate(level) => {}
+                _ => return pick,
+            }
+        }
+    }
+
     pub(crate) fn run(&mut self, max_nodes: u64) -> Status {
         if S::AVX2 { fast::run(self, max_nodes) } else { self.run_portable(max_nodes) }
     }
@@ -220,7 +238,7 @@ impl<S: Slots> Bits<S> {
                         break Status::Paused;
                     }
                     let slot = self.current_slot();
-                    match self.slots.settle(slot) {
+                    match self.settle(slot) {
                         None => {
                             state = State::Backdown;
                             self.stats.solutions += 1;
@@ -312,7 +330,7 @@ impl<S: Slots> Bits<S> {
         self.slots.enter_root();
         for &k in path {
             let level = self.current_slot();
-            let Some((item, degree)) = self.slots.settle(level) else { return self.fail() };
+            let Some((item, degree)) = self.settle(level) else { return self.fail() };
             let mut choice = self.slots.next_option(level, item, NONE);
             for _ in 0..k {
                 if choice == NONE {

@@ -370,45 +370,6 @@ impl<'p> Sliced<'p> {
         None
     }
 
-    #[inline(always)]
-    fn choose_item(&mut self, level: usize) -> Option<(u32, u32)> {
-        self.taken = NONE;
-        if self.bulk {
-            if let Some(pick) = self.next_forced(level) {
-                return Some(pick);
-            }
-        }
-        let scan = match self.scan.take() {
-            Some((l, scan)) if l == level => scan,
-            _ => self.sweep(level, None),
-        };
-        if !scan.open {
-            return None;
-        }
-        if self.heuristic == Heuristic::First {
-            let t = self.t;
-            let slot = &self.state[level * t.words..(level + 1) * t.words];
-            let uncovered = slot.chunks_exact(t.planes).map(|c| c[t.planes - 1]);
-            let (g, u) = uncovered.enumerate().find(|&(_, u)| u != 0)?;
-            let i = g * 64 + u.trailing_zeros() as usize;
-            return Some((i as u32, self.degree(level, i)));
-        }
-        if scan.empty != NONE {
-            return Some((scan.empty, 0));
-        }
-        if scan.single != NONE {
-            if self.bulk {
-                // The other items with one option are taken next, without
-                // a scan each.
-                let i = scan.single as usize;
-                self.forced[i / 64] &= !(1 << (i % 64));
-                self.forced_slot = level;
-            }
-            return Some((scan.single, 1));
-        }
-        Some(by_planes!(self.t.planes, P => self.branch_item::<P>(level)))
-    }
-
     /// The item to branch on at `level`, where every uncovered item has two
     /// options or more, and its number of options.
     #[inline(always)]
@@ -531,18 +492,49 @@ impl Slots for Sliced<'_> {
     }
 
     #[inline(always)]
-    fn settle(&mut self, level: usize) -> Option<(u32, u32)> {
-        loop {
-            let pick = self.choose_item(level);
-            match pick {
-                Some((_, degree)) if degree > 1 && level == self.root => {
-                    let Some(pairs) = self.pairs else { return pick };
-                    if !by_planes!(self.t.planes, P => self.dominance::<P>(pairs, level)) {
-                        return pick;
-                    }
-                }
-                _ => return pick,
+    fn choose_item(&mut self, level: usize) -> Option<(u32, u32)> {
+        self.taken = NONE;
+        if self.bulk {
+            if let Some(pick) = self.next_forced(level) {
+                return Some(pick);
             }
+        }
+        let scan = match self.scan.take() {
+            Some((l, scan)) if l == level => scan,
+            _ => self.sweep(level, None),
+        };
+        if !scan.open {
+            return None;
+        }
+        if self.heuristic == Heuristic::First {
+            let t = self.t;
+            let slot = &self.state[level * t.words..(level + 1) * t.words];
+            let uncovered = slot.chunks_exact(t.planes).map(|c| c[t.planes - 1]);
+            let (g, u) = uncovered.enumerate().find(|&(_, u)| u != 0)?;
+            let i = g * 64 + u.trailing_zeros() as usize;
+            return Some((i as u32, self.degree(level, i)));
+        }
+        if scan.empty != NONE {
+            return Some((scan.empty, 0));
+        }
+        if scan.single != NONE {
+            if self.bulk {
+                // The other items with one option are taken next, without
+                // a scan each.
+                let i = scan.single as usize;
+                self.forced[i / 64] &= !(1 << (i % 64));
+                self.forced_slot = level;
+            }
+            return Some((scan.single, 1));
+        }
+        Some(by_planes!(self.t.planes, P => self.branch_item::<P>(level)))
+    }
+
+    #[inline(always)]
+    fn dominate(&mut self, level: usize) -> bool {
+        match self.pairs {
+            Some(pairs) => by_planes!(self.t.planes, P => self.dominance::<P>(pairs, level)),
+            None => false,
         }
     }
 
