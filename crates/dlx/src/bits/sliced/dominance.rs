@@ -1,9 +1,61 @@
 //! The dominance pass of the bit-sliced form: the checks of
 //! `bits/dominance.rs`, on the planes (see the module docs of `sliced`).
 
-use super::{MAX_DEGREE, Sliced, planes};
+use super::{MAX_DEGREE, SliceMatrix, Sliced, planes};
+use crate::bits::BitMatrix;
 use crate::bits::count::LANES;
-use crate::bits::dominance::Pairs;
+use crate::bits::dominance::{DOMINANCE_MAX, Pairs};
+
+/// The pair table on the planes, built once per problem (on first use, by
+/// [`SliceMatrix::plane_pairs`]).
+#[derive(Debug, Clone)]
+pub(crate) struct PlanePairs {
+    /// Per group of 64 primary items, those with partners.
+    pub(super) partnered: Vec<u64>,
+    /// For each entry `k` of the pair table (item `a`, partner `b`): `a`'s
+    /// slots whose options do not cover `b`; `a` dominates `b` when none of
+    /// them is alive.
+    pub(super) outside: Vec<u64>,
+    /// And `b`'s slots whose options do not cover `a` (for a primary `b`):
+    /// the ones to kill then.
+    pub(super) others: Vec<u64>,
+}
+
+/// No partners: the table of a search without dominance.
+pub(super) static NO_PAIRS: PlanePairs =
+    PlanePairs { partnered: Vec::new(), outside: Vec::new(), others: Vec::new() };
+
+impl PlanePairs {
+    pub(super) fn new(m: &BitMatrix, t: &SliceMatrix, pairs: &Pairs) -> PlanePairs {
+        let mut partnered = vec![0u64; m.primaries.div_ceil(64)];
+        for (i, &limit) in pairs.limit.iter().enumerate() {
+            if limit == DOMINANCE_MAX {
+                partnered[i / 64] |= 1 << (i % 64);
+            }
+        }
+        let covers = |o: u32, i: u32| m.items(o as usize).contains(&i);
+        let slots_without = |i: usize, j: u32| -> u64 {
+            let mut mask = 0;
+            if i < m.primaries {
+                for (s, &o) in t.options_of(i).iter().enumerate() {
+                    if !covers(o, j) {
+                        mask |= 1 << s;
+                    }
+                }
+            }
+            mask
+        };
+        let (mut outside, mut others) = (Vec::new(), Vec::new());
+        for a in 0..m.primaries {
+            for k in pairs.start[a] as usize..pairs.start[a + 1] as usize {
+                let b = pairs.partners[k].0;
+                outside.push(slots_without(a, b));
+                others.push(slots_without(b as usize, a as u32));
+            }
+        }
+        PlanePairs { partnered, outside, others }
+    }
+}
 
 impl Sliced<'_> {
     /// One dominance pass at `level` (the root), as `Counted::dominance`:
@@ -68,7 +120,7 @@ impl Sliced<'_> {
             twos |= ones & x;
             ones |= x;
         }
-        changed & twos & !threes & self.state[base + d] & self.partnered[g]
+        changed & twos & !threes & self.state[base + d] & self.planes_pairs.partnered[g]
     }
 
     /// As `Counted::dominate`.
@@ -81,7 +133,7 @@ impl Sliced<'_> {
         // Killing a partner's options never kills `a`'s.
         let mut killed = false;
         for k in pairs.start[a] as usize..pairs.start[a + 1] as usize {
-            if live & self.outside[k] == 0 {
+            if live & self.planes_pairs.outside[k] == 0 {
                 killed |= self.kill_others::<P>(pairs, level, k, a);
             }
         }
@@ -102,7 +154,7 @@ impl Sliced<'_> {
         let b = pairs.partners[k].0 as usize;
         let mut killed = false;
         if b < m.primaries {
-            let mut doomed = self.live_slots::<P>(level, b) & self.others[k];
+            let mut doomed = self.live_slots::<P>(level, b) & self.planes_pairs.others[k];
             while doomed != 0 {
                 let q = t.options_of(b)[doomed.trailing_zeros() as usize] as usize;
                 doomed &= doomed - 1;

@@ -1,8 +1,12 @@
 //! [`SliceMatrix`]: the immutable part of the bit-sliced form, built once
 //! per problem (on first use).
 
+use std::sync::OnceLock;
+
 use super::MAX_DEGREE;
+use super::dominance::PlanePairs;
 use crate::bits::BitMatrix;
+use crate::bits::dominance::Pairs;
 
 /// The most words the option table may hold (1 MiB).
 const MAX_TABLE_WORDS: usize = 1 << 17;
@@ -31,6 +35,8 @@ pub(crate) struct SliceMatrix {
     pub(super) table: Vec<u64>,
     /// The slot with every option alive and every item uncovered.
     pub(super) initial: Vec<u64>,
+    /// The pair table on the planes, for dominance (built on first use).
+    plane_pairs: OnceLock<PlanePairs>,
 }
 
 impl SliceMatrix {
@@ -111,7 +117,14 @@ impl SliceMatrix {
             bits_start,
             table,
             initial,
+            plane_pairs: OnceLock::new(),
         })
+    }
+
+    /// The pair table `pairs` (of `m`, this matrix's problem) on the
+    /// planes, built on first use.
+    pub(super) fn plane_pairs(&self, m: &BitMatrix, pairs: &Pairs) -> &PlanePairs {
+        self.plane_pairs.get_or_init(|| PlanePairs::new(m, self, pairs))
     }
 
     #[inline(always)]

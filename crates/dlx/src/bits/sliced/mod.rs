@@ -35,6 +35,7 @@
 mod dominance;
 mod matrix;
 
+use dominance::{NO_PAIRS, PlanePairs};
 pub(crate) use matrix::SliceMatrix;
 
 use super::dominance::{DOMINANCE_MAX, Pairs};
@@ -124,15 +125,8 @@ pub(crate) struct Sliced<'p> {
     root: usize,
     /// The pair table, under dominance.
     pairs: Option<&'p Pairs>,
-    /// Under dominance, per group of 64 primary items, those with partners.
-    partnered: Vec<u64>,
-    /// Under dominance, for each entry `k` of the pair table (item `a`,
-    /// partner `b`): `a`'s slots whose options do not cover `b`; `a`
-    /// dominates `b` when none of them is alive.
-    outside: Vec<u64>,
-    /// And `b`'s slots whose options do not cover `a` (for a primary `b`):
-    /// the ones to kill then.
-    others: Vec<u64>,
+    /// Its form on the planes (empty without dominance).
+    planes_pairs: &'p PlanePairs,
     /// Level `l`'s slot: `state[l * words..(l + 1) * words]`.
     state: Vec<u64>,
     /// Under dominance, the root slot at its last dominance pass, sixteen
@@ -167,43 +161,14 @@ impl<'p> Sliced<'p> {
     ) -> Option<Sliced<'p>> {
         let t = m.sliced()?;
         let pairs = if propagation == Propagation::Dominance { m.pairs() } else { None };
-        let mut partnered = vec![0u64; m.primaries.div_ceil(64)];
-        for (i, &limit) in pairs.iter().flat_map(|p| p.limit.iter().enumerate()) {
-            if limit == DOMINANCE_MAX {
-                partnered[i / 64] |= 1 << (i % 64);
-            }
-        }
-        let (mut outside, mut others) = (Vec::new(), Vec::new());
-        if let Some(pairs) = pairs {
-            let covers = |o: u32, i: u32| m.items(o as usize).contains(&i);
-            let slots_without = |i: usize, j: u32| -> u64 {
-                let mut mask = 0;
-                if i < m.primaries {
-                    for (s, &o) in t.options_of(i).iter().enumerate() {
-                        if !covers(o, j) {
-                            mask |= 1 << s;
-                        }
-                    }
-                }
-                mask
-            };
-            for a in 0..m.primaries {
-                for k in pairs.start[a] as usize..pairs.start[a + 1] as usize {
-                    let b = pairs.partners[k].0;
-                    outside.push(slots_without(a, b));
-                    others.push(slots_without(b as usize, a as u32));
-                }
-            }
-        }
+        let planes_pairs = pairs.map_or(&NO_PAIRS, |p| t.plane_pairs(m, p));
         Some(Sliced {
             m,
             t,
             heuristic,
             root: usize::from(pairs.is_some()),
             pairs,
-            partnered,
-            outside,
-            others,
+            planes_pairs,
             state: t.initial.clone(),
             seen: vec![0; t.words],
             scan: None,
