@@ -209,10 +209,8 @@ impl<T: Count> Counted<'_, T> {
         let alive = &mut self.alive[level * w..(level + 1) * w];
         let counts = &mut self.counts[level * bytes..(level + 1) * bytes];
         let mut updates = 0;
-        let ours = m.options_of(a);
-        for &(wi, bits) in m.options_of(b) {
-            let spare = ours.iter().find(|&&(k, _)| k == wi).map_or(0, |&(_, bits)| bits);
-            let kill = alive[wi as usize] & bits & !spare;
+        for (wi, others) in m.options_without(b, a) {
+            let kill = alive[wi as usize] & others;
             alive[wi as usize] &= !kill;
             // Each killed option leaves all its items' lists, `b`'s too.
             updates +=

@@ -152,6 +152,16 @@ impl BitMatrix {
         &self.item_words[self.item_start[i] as usize..self.item_start[i + 1] as usize]
     }
 
+    /// The options of item `b` that do not contain item `a`, as sparse
+    /// bitset words over `b`'s (some may be zero).
+    pub(super) fn options_without(&self, b: usize, a: usize) -> impl Iterator<Item = (u32, u64)> {
+        let ours = self.options_of(a);
+        self.options_of(b).iter().map(move |&(wi, bits)| {
+            let spare = ours.iter().find(|&&(k, _)| k == wi).map_or(0, |&(_, bits)| bits);
+            (wi, bits & !spare)
+        })
+    }
+
     /// The pair table for the dominance check (built on first use), if not
     /// too large.
     pub(super) fn pairs(&self) -> Option<&Pairs> {

@@ -163,10 +163,7 @@ impl Sliced<'_> {
             }
             return killed;
         }
-        let ours = m.options_of(a);
-        for &(wi, bits) in m.options_of(b) {
-            let spare = ours.iter().find(|&&(k, _)| k == wi).map_or(0, |&(_, bits)| bits);
-            let mut doomed = bits & !spare;
+        for (wi, mut doomed) in m.options_without(b, a) {
             while doomed != 0 {
                 let q = wi as usize * 64 + doomed.trailing_zeros() as usize;
                 doomed &= doomed - 1;
