@@ -163,7 +163,17 @@ impl Sliced<'_> {
             }
             return killed;
         }
-        for (wi, mut doomed) in m.options_without(b, a) {
+        self.kill_secondary_others(level, b, a)
+    }
+
+    /// [`kill_others`](Self::kill_others) for a secondary partner `b`
+    /// (no planes: its options are looked up one by one). Rare, so kept
+    /// out of the search loop.
+    #[cold]
+    #[inline(never)]
+    fn kill_secondary_others(&mut self, level: usize, b: usize, a: usize) -> bool {
+        let mut killed = false;
+        for (wi, mut doomed) in self.m.options_without(b, a) {
             while doomed != 0 {
                 let q = wi as usize * 64 + doomed.trailing_zeros() as usize;
                 doomed &= doomed - 1;
