@@ -33,6 +33,42 @@ pub enum Heuristic {
 /// How many tied items [`Heuristic::MinimumRemainingMostRemoved`] compares.
 pub const TIED_ITEMS: usize = 8;
 
+/// The tie-break of [`Heuristic::MinimumRemainingMostRemoved`] as it goes:
+/// the tied items are offered in item order, each with its score, and the
+/// first of the largest scores among the first [`TIED_ITEMS`] wins. Every
+/// engine keeps its choice here, so they all choose alike.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct TieBreak {
+    best: u32,
+    item: usize,
+    left: usize,
+}
+
+impl TieBreak {
+    /// A tie-break whose first tied item is `first`.
+    #[inline(always)]
+    pub(crate) fn new(first: usize) -> TieBreak {
+        TieBreak { best: 0, item: first, left: TIED_ITEMS }
+    }
+
+    /// Offers `item`, of score `score`; returns whether it was the last
+    /// tied item to look at.
+    #[inline(always)]
+    pub(crate) fn offer(&mut self, item: usize, score: u32) -> bool {
+        if score > self.best {
+            (self.best, self.item) = (score, item);
+        }
+        self.left -= 1;
+        self.left == 0
+    }
+
+    /// The item chosen so far.
+    #[inline(always)]
+    pub(crate) fn item(&self) -> usize {
+        self.item
+    }
+}
+
 /// How much the search deduces at a node before it branches.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[non_exhaustive]
@@ -152,5 +188,33 @@ impl Config {
     /// How much the search deduces before it branches.
     pub fn get_propagation(&self) -> Propagation {
         self.propagation
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{TIED_ITEMS, TieBreak};
+
+    /// The rule every engine's tie-break follows (the engines' own tests
+    /// only show that they agree with one another).
+    #[test]
+    fn tie_break_takes_the_first_largest_score_of_the_first_tied_items() {
+        let mut tie = TieBreak::new(3);
+        assert!(!tie.offer(3, 5));
+        assert!(!tie.offer(4, 7));
+        // A tie keeps the first.
+        assert!(!tie.offer(6, 7));
+        assert_eq!(tie.item(), 4);
+        for k in 0..TIED_ITEMS - 4 {
+            assert!(!tie.offer(10 + k, 1));
+        }
+        // The last item looked at can still win, and says it was the last.
+        assert!(tie.offer(99, 8));
+        assert_eq!(tie.item(), 99);
+        // Nothing scores: the first.
+        let mut tie = TieBreak::new(2);
+        tie.offer(2, 0);
+        tie.offer(5, 0);
+        assert_eq!(tie.item(), 2);
     }
 }

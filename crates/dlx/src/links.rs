@@ -19,7 +19,7 @@
 
 use std::time::Instant;
 
-use crate::config::{Heuristic, TIED_ITEMS};
+use crate::config::{Heuristic, TieBreak};
 use crate::dance::Dance;
 use crate::error::{Error, ErrorKind};
 use crate::estimate::{Estimate, Welford};
@@ -325,16 +325,16 @@ impl<'p> Links<'p> {
         Some((best.0, best.1))
     }
 
-    /// Of the first [`TIED_ITEMS`] active items of length `len` from
+    /// Of the first [`TIED_ITEMS`](crate::TIED_ITEMS) active items of length `len` from
     /// `first` (the first of them), the one whose options remove the most
     /// others: the largest sum of the lengths of its options' primary
     /// items (ties to the first). See
     /// [`Heuristic::MinimumRemainingMostRemoved`].
     fn most_removed(&self, first: u32, len: u32) -> u32 {
         let d = &self.dance;
-        let (mut best, mut best_item) = (0, first);
-        let (mut k, mut left) = (first, TIED_ITEMS);
-        while k != ROOT && left > 0 {
+        let mut tie = TieBreak::new(first as usize);
+        let mut k = first;
+        while k != ROOT {
             if d.len(k) == len {
                 let mut score = 0;
                 let mut x = d.nodes[k as usize].down;
@@ -357,14 +357,13 @@ impl<'p> Links<'p> {
                     }
                     x = d.nodes[x as usize].down;
                 }
-                if score > best {
-                    (best, best_item) = (score, k);
+                if tie.offer(k as usize, score) {
+                    break;
                 }
-                left -= 1;
             }
             k = d.links[k as usize].next;
         }
-        best_item
+        tie.item() as u32
     }
 
     /// Enters a level that branches on item `i`: covers it (or, under

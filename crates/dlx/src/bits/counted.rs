@@ -12,7 +12,7 @@
 use super::count::{Count, LANES, minimum};
 use super::dominance::Pairs;
 use super::{BitMatrix, NONE, Slots};
-use crate::config::{Heuristic, Propagation, TIED_ITEMS};
+use crate::config::{Heuristic, Propagation, TieBreak};
 use crate::error::{Error, ErrorKind};
 use crate::id::OptionId;
 
@@ -165,7 +165,7 @@ impl<'p, T: Count> Counted<'p, T> {
         self.updates += updates;
     }
 
-    /// Of the first [`TIED_ITEMS`] items at `level` with `degree` options
+    /// Of the first [`TIED_ITEMS`](crate::TIED_ITEMS) items at `level` with `degree` options
     /// (`first` is the first of them), the one whose options remove the
     /// most others: the largest sum of the counts of its options' primary
     /// items (ties to the first). See
@@ -178,8 +178,7 @@ impl<'p, T: Count> Counted<'p, T> {
         let (stride, bytes, w) = (m.stride, m.level_bytes(), m.words);
         let counts = &self.counts[level * bytes..level * bytes + stride];
         let alive = &self.alive[level * w..(level + 1) * w];
-        let (mut best, mut best_item) = (0, first);
-        let mut left = TIED_ITEMS;
+        let mut tie = TieBreak::new(first);
         for k in first / LANES..stride / LANES {
             let chunk: &[T; LANES] =
                 counts[k * LANES..(k + 1) * LANES].try_into().expect("LANES counts");
@@ -213,16 +212,12 @@ impl<'p, T: Count> Counted<'p, T> {
                         }
                     }
                 }
-                if score > best {
-                    (best, best_item) = (score, i);
-                }
-                left -= 1;
-                if left == 0 {
-                    return best_item;
+                if tie.offer(i, score) {
+                    return tie.item();
                 }
             }
         }
-        best_item
+        tie.item()
     }
 }
 

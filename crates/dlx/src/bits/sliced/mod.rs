@@ -40,7 +40,7 @@ pub(crate) use matrix::SliceMatrix;
 
 use super::dominance::{DOMINANCE_MAX, Pairs};
 use super::{BitMatrix, NONE, Slots};
-use crate::config::{Heuristic, Propagation, TIED_ITEMS};
+use crate::config::{Heuristic, Propagation, TieBreak};
 use crate::error::{Error, ErrorKind};
 use crate::id::OptionId;
 
@@ -362,8 +362,7 @@ impl<'p> Sliced<'p> {
     #[inline(always)]
     fn most_removed<const P: usize>(&self, level: usize, first: usize, k: u32) -> usize {
         let (m, t) = (self.m, self.t);
-        let (mut best, mut best_item) = (0, first);
-        let mut left = TIED_ITEMS;
+        let mut tie = TieBreak::new(first);
         for g in first / 64..t.words / t.planes {
             let mut eq = self.equal::<P>(level, g, k);
             if g == first / 64 {
@@ -383,16 +382,12 @@ impl<'p> Sliced<'p> {
                         score += self.count_of::<P>(j as usize);
                     }
                 }
-                if score > best {
-                    (best, best_item) = (score, i);
-                }
-                left -= 1;
-                if left == 0 {
-                    return best_item;
+                if tie.offer(i, score) {
+                    return tie.item();
                 }
             }
         }
-        best_item
+        tie.item()
     }
 
     /// Checks that `option` exists and is alive in slot 0.
