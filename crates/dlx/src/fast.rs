@@ -35,7 +35,6 @@
 //! the code is the same safe Rust either way.
 
 use crate::matrix::Node;
-use crate::search::Status;
 
 /// A view of the arena (or of the item links, which obey the same
 /// invariant) that reads and writes without bounds checks.
@@ -108,24 +107,26 @@ impl Arena<'_, Node> {
     }
 }
 
-/// A search loop that can be compiled for more than the baseline CPU.
-pub(crate) trait Loop {
-    /// Searches on for at most `max_nodes` more nodes. Implementations are
-    /// `#[inline(always)]`, so that [`run`] compiles them with its target
-    /// features.
-    fn run_loop(&mut self, max_nodes: u64) -> Status;
+/// Work that can be compiled for more than the baseline CPU: the search
+/// loop, and the forcing of many options at once.
+pub(crate) trait Kernel {
+    /// What the work returns.
+    type Output;
+    /// Does the work. Implementations are `#[inline(always)]`, so that
+    /// [`run`] compiles them with its target features.
+    fn call(self) -> Self::Output;
 }
 
-/// Runs `search.run_loop(max_nodes)`, compiled for AVX2, BMI1, BMI2 and
-/// POPCNT when the CPU has them.
+/// Runs `kernel.call()`, compiled for AVX2, BMI1, BMI2 and POPCNT when the
+/// CPU has them.
 #[inline]
-pub(crate) fn run<L: Loop>(search: &mut L, max_nodes: u64) -> Status {
+pub(crate) fn run<K: Kernel>(kernel: K) -> K::Output {
     #[cfg(target_arch = "x86_64")]
     if has_avx2() {
         // SAFETY: the CPU has every feature `run_avx2` is compiled for.
-        return unsafe { run_avx2(search, max_nodes) };
+        return unsafe { run_avx2(kernel) };
     }
-    search.run_loop(max_nodes)
+    kernel.call()
 }
 
 /// Whether the CPU has the features of [`run_avx2`] (the answer is cached
@@ -139,13 +140,13 @@ fn has_avx2() -> bool {
         && std::is_x86_feature_detected!("popcnt")
 }
 
-/// `search.run_loop(max_nodes)`, compiled for AVX2, BMI1, BMI2 and POPCNT.
+/// `kernel.call()`, compiled for AVX2, BMI1, BMI2 and POPCNT.
 ///
 /// # Safety
 ///
 /// The CPU must have those features.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
-unsafe fn run_avx2<L: Loop>(search: &mut L, max_nodes: u64) -> Status {
-    search.run_loop(max_nodes)
+unsafe fn run_avx2<K: Kernel>(kernel: K) -> K::Output {
+    kernel.call()
 }

@@ -102,10 +102,33 @@ pub(crate) trait Slots {
     fn clear_updates(&mut self);
 }
 
-impl<S: Slots> fast::Loop for Bits<S> {
+/// [`Bits::run`] as a [`fast::Kernel`].
+struct RunLoop<'b, S> {
+    bits: &'b mut Bits<S>,
+    max_nodes: u64,
+}
+
+impl<S: Slots> fast::Kernel for RunLoop<'_, S> {
+    type Output = Status;
+
     #[inline(always)]
-    fn run_loop(&mut self, max_nodes: u64) -> Status {
-        self.run_portable(max_nodes)
+    fn call(self) -> Status {
+        self.bits.run_portable(self.max_nodes)
+    }
+}
+
+/// [`Slots::choose_all`] as a [`fast::Kernel`].
+struct ChooseAll<'b, 'o, S> {
+    slots: &'b mut S,
+    options: &'o [OptionId],
+}
+
+impl<S: Slots> fast::Kernel for ChooseAll<'_, '_, S> {
+    type Output = Result<(), Error>;
+
+    #[inline(always)]
+    fn call(self) -> Result<(), Error> {
+        self.slots.choose_all(self.options)
     }
 }
 
@@ -193,10 +216,13 @@ impl<S: Slots> Bits<S> {
         self.slots.choose(option)
     }
 
-    /// Forces several options, as `choose` one after the other would.
+    /// Forces several options, as `choose` one after the other would
+    /// (compiled for AVX2 where the search loop is: a puzzle's givens are
+    /// a good part of its cost).
     pub(crate) fn choose_all(&mut self, options: &[OptionId]) -> Result<(), Error> {
         self.unwind();
-        self.slots.choose_all(options)
+        let kernel = ChooseAll { slots: &mut self.slots, options };
+        if S::AVX2 { fast::run(kernel) } else { fast::Kernel::call(kernel) }
     }
 
     /// Searches on for at most `max_nodes` more nodes (see `Solver::run`),
@@ -218,7 +244,11 @@ impl<S: Slots> Bits<S> {
     }
 
     pub(crate) fn run(&mut self, max_nodes: u64) -> Status {
-        if S::AVX2 { fast::run(self, max_nodes) } else { self.run_portable(max_nodes) }
+        if S::AVX2 {
+            fast::run(RunLoop { bits: self, max_nodes })
+        } else {
+            self.run_portable(max_nodes)
+        }
     }
 
     #[inline(always)]
