@@ -98,12 +98,17 @@ impl<'a> SudokuSolver<'a> {
         }
         self.total += self.solver.stats();
         self.solver.reset();
-        self.givens.clear();
-        for (i, &v) in grid.cells().iter().enumerate() {
-            if v != 0 {
-                self.givens.push(self.sudoku.cell_option(i, v));
-            }
+        // Without a branch per cell (whether a cell is given follows no
+        // pattern a branch predictor could learn): every cell writes its
+        // option, and only the givens' count.
+        let cells = grid.cells();
+        self.givens.resize(cells.len(), OptionId::new(0));
+        let mut count = 0;
+        for (i, &v) in cells.iter().enumerate() {
+            self.givens[count] = self.sudoku.cell_option(i, v.max(1));
+            count += usize::from(v != 0);
         }
+        self.givens.truncate(count);
         match self.solver.choose_all(&self.givens) {
             Ok(()) => Ok(()),
             Err(e) => match *e.kind() {
