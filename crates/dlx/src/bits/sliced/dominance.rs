@@ -66,7 +66,7 @@ impl Sliced<'_> {
         let t = self.t;
         let d = planes::<P>(t) - 1;
         let mut killed = false;
-        for g in 0..t.words / t.planes {
+        for g in 0..t.groups {
             let base = level * t.words + g * t.planes;
             // Most groups have no item to check: then the chunks, looked at
             // one by one, would find none either.

@@ -20,7 +20,11 @@ pub(crate) struct SliceMatrix {
     /// Words per group of 64 primary items: one plane per option slot, then
     /// the uncovered items.
     pub(super) planes: usize,
-    /// Words per state slot: `planes` per group of 64 primary items.
+    /// Groups of 64 primary items.
+    pub(super) groups: usize,
+    /// Words per state slot: `planes` per group, then zeros up to a
+    /// multiple of 16 (clearing and copying a slot then run whole
+    /// vectors, with no odd words left at the end).
     pub(super) words: usize,
     /// Bits that hold any count (of at most the largest degree).
     pub(super) count_bits: usize,
@@ -58,7 +62,8 @@ impl SliceMatrix {
         }
         let degree = item_start.windows(2).map(|w| (w[1] - w[0]) as usize).max()?;
         let planes = degree + 1;
-        let words = p.div_ceil(64) * planes;
+        let groups = p.div_ceil(64);
+        let words = (groups * planes).next_multiple_of(16);
         if degree > MAX_DEGREE
             || words > MAX_SLOT_WORDS
             || options.checked_mul(words)? > MAX_TABLE_WORDS
@@ -109,6 +114,7 @@ impl SliceMatrix {
         }
         Some(SliceMatrix {
             planes,
+            groups,
             words,
             count_bits: (usize::BITS - degree.leading_zeros()) as usize,
             item_options,

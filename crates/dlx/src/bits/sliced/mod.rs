@@ -104,6 +104,39 @@ fn count_bits<const P: usize>(t: &SliceMatrix) -> usize {
 // options.
 const _: () = assert!(DOMINANCE_MAX == 2);
 
+/// Which bits are set in at least one word of `x`, and in at least two.
+/// With the number of planes `P` known (not 0), added up as a tree, which
+/// the compiler unrolls: fewer values live at once than in a running sum
+/// (no spills to the stack), and independent halves.
+#[inline(always)]
+fn ones_twos<const P: usize>(x: &[u64]) -> (u64, u64) {
+    if P == 0 {
+        let (mut ones, mut twos) = (0, 0);
+        for &x in x {
+            twos |= ones & x;
+            ones |= x;
+        }
+        return (ones, twos);
+    }
+    let mut n = x.len();
+    let (mut ones, mut twos) = ([0u64; MAX_DEGREE], [0u64; MAX_DEGREE]);
+    ones[..n].copy_from_slice(x);
+    while n > 1 {
+        let half = n / 2;
+        for k in 0..half {
+            let (a, b) = (ones[2 * k], ones[2 * k + 1]);
+            twos[k] = twos[2 * k] | twos[2 * k + 1] | (a & b);
+            ones[k] = a | b;
+        }
+        if n % 2 == 1 {
+            ones[half] = ones[n - 1];
+            twos[half] = twos[n - 1];
+        }
+        n = half + n % 2;
+    }
+    (ones[0], twos[0])
+}
+
 /// What a pass over a slot found.
 #[derive(Debug, Clone, Copy)]
 struct Scan {
@@ -142,6 +175,8 @@ pub(crate) struct Sliced<'p> {
     /// In bulk, per group of 64 primary items, the items the last scan of
     /// `forced_slot` found with one option and not yet taken.
     forced: Vec<u64>,
+    /// In bulk, the first group whose list `forced` may not be empty.
+    forced_group: usize,
     /// The option of the last item `next_forced` returned, if it has one:
     /// the next `first_option`.
     taken: u32,
@@ -174,11 +209,12 @@ impl<'p> Sliced<'p> {
             scan: None,
             bulk: pairs.is_some() && heuristic != Heuristic::First,
             forced_slot: usize::MAX,
-            forced: vec![0; t.words / t.planes],
+            forced: vec![0; t.groups],
+            forced_group: 0,
             taken: NONE,
             // One more group of zeros: the counts of the padding of short
             // options.
-            counts: vec![[0; MAX_COUNT_BITS]; (m.stride / 64 + 1).max(t.words / t.planes)],
+            counts: vec![[0; MAX_COUNT_BITS]; (m.stride / 64 + 1).max(t.groups)],
             backup: Vec::new(),
         })
     }
@@ -198,34 +234,37 @@ impl<'p> Sliced<'p> {
         let slot = &mut self.state[level * words..(level + 1) * words];
         let forced = &mut self.forced;
         let table = mask.map(|o| &t.table[o * words..(o + 1) * words]);
-        let mut scan = Scan { open: false, empty: NONE, single: NONE };
-        let (mut open, mut empty) = (0, 0);
-        for (g, c) in slot.chunks_exact_mut(planes).enumerate() {
+        let (mut open, mut empty, mut single) = (0, 0, 0);
+        for (g, c) in slot[..t.groups * planes].chunks_exact_mut(planes).enumerate() {
             if let Some(table) = table {
                 let k = &table[g * planes..(g + 1) * planes];
                 for (x, &k) in c.iter_mut().zip(k) {
                     *x &= !k;
                 }
             }
-            let (mut ones, mut twos) = (0u64, 0u64);
-            for &x in &c[..d] {
-                twos |= ones & x;
-                ones |= x;
-            }
-            let none = c[d] & !ones;
-            if none != 0 && empty == 0 {
-                scan.empty = (g * 64) as u32 + none.trailing_zeros();
-            }
+            let (ones, twos) = ones_twos::<P>(&c[..d]);
             let one = ones & !twos;
-            if one != 0 && scan.single == NONE {
-                scan.single = (g * 64) as u32 + one.trailing_zeros();
-            }
             forced[g] = one;
+            single |= one;
             open |= c[d];
-            empty |= none;
+            empty |= c[d] & !ones;
         }
-        scan.open = open != 0;
-        scan
+        // Where the first of each is, looked for once, not with a branch
+        // per group above.
+        let first = |found: u64, of: &mut dyn FnMut(usize) -> u64| {
+            (0..t.groups)
+                .filter(|_| found != 0)
+                .map(|g| (g, of(g)))
+                .find(|&(_, bits)| bits != 0)
+                .map_or(NONE, |(g, bits)| (g * 64) as u32 + bits.trailing_zeros())
+        };
+        let single = first(single, &mut |g| forced[g]);
+        // A dead end: rare, so its group is found again from the slot.
+        let empty = first(empty, &mut |g| {
+            let c = &slot[g * planes..(g + 1) * planes];
+            c[d] & !ones_twos::<P>(&c[..d]).0
+        });
+        Scan { open: open != 0, empty, single }
     }
 
     /// Clears option `o`'s mask from slot `level`, without a scan.
@@ -233,8 +272,19 @@ impl<'p> Sliced<'p> {
     fn clear(&mut self, level: usize, o: usize) {
         let words = self.t.words;
         let slot = &mut self.state[level * words..(level + 1) * words];
-        for (x, &k) in slot.iter_mut().zip(&self.t.table[o * words..(o + 1) * words]) {
-            *x &= !k;
+        let row = &self.t.table[o * words..(o + 1) * words];
+        // Sixteen words at a time (a slot is a multiple of sixteen), the
+        // row copied first: straight vector code, with no checks for
+        // overlap or for odd words at the end.
+        for c in 0..words / 16 {
+            let k: [u64; 16] = row[c * 16..c * 16 + 16].try_into().expect("sixteen words");
+            let x: &mut [u64; 16] =
+                (&mut slot[c * 16..c * 16 + 16]).try_into().expect("sixteen words");
+            let mut y = *x;
+            for (y, k) in y.iter_mut().zip(k) {
+                *y &= !k;
+            }
+            *x = y;
         }
     }
 
@@ -251,9 +301,13 @@ impl<'p> Sliced<'p> {
         let t = self.t;
         let planes = planes::<P>(t);
         let base = level * t.words + i / 64 * planes;
+        // Each plane's bit shifted to the top and read there: one shift,
+        // the same for every plane (vectorized), rather than a shift and
+        // a mask each.
+        let shift = 63 - i % 64;
         let mut live = 0;
         for (j, &x) in self.state[base..base + planes - 1].iter().enumerate() {
-            live |= (x >> (i % 64) & 1) << j;
+            live |= u64::from(((x << shift) as i64) < 0) << j;
         }
         live
     }
@@ -263,7 +317,7 @@ impl<'p> Sliced<'p> {
     fn add_up<const P: usize>(&mut self, level: usize) {
         let t = self.t;
         let (planes, cb) = (planes::<P>(t), count_bits::<P>(t));
-        let slot = &self.state[level * t.words..(level + 1) * t.words];
+        let slot = &self.state[level * t.words..level * t.words + t.groups * planes];
         for (c, out) in slot.chunks_exact(planes).zip(&mut self.counts) {
             let mut sum = [0u64; MAX_COUNT_BITS];
             for &x in &c[..planes - 1] {
@@ -317,12 +371,16 @@ impl<'p> Sliced<'p> {
             return None;
         }
         let t = self.t;
-        for g in 0..self.forced.len() {
-            while self.forced[g] != 0 {
-                let i = g * 64 + self.forced[g].trailing_zeros() as usize;
-                self.forced[g] &= self.forced[g] - 1;
-                let uncovered = self.state[level * t.words + (g + 1) * t.planes - 1];
+        // The groups before `forced_group` are done.
+        for g in self.forced_group..self.forced.len() {
+            let mut left = self.forced[g];
+            let uncovered = self.state[level * t.words + (g + 1) * t.planes - 1];
+            while left != 0 {
+                let i = g * 64 + left.trailing_zeros() as usize;
+                left &= left - 1;
                 if uncovered >> (i % 64) & 1 != 0 {
+                    self.forced[g] = left;
+                    self.forced_group = g;
                     let live = by_planes!(t.planes, P => self.live_slots::<P>(level, i));
                     // One option, or none (then `first_option` is not asked).
                     self.taken =
@@ -342,7 +400,7 @@ impl<'p> Sliced<'p> {
         self.add_up::<P>(level);
         let t = self.t;
         for k in 2..planes::<P>(t) as u32 {
-            for g in 0..t.words / t.planes {
+            for g in 0..t.groups {
                 let eq = self.equal::<P>(level, g, k);
                 if eq != 0 {
                     let first = g * 64 + eq.trailing_zeros() as usize;
@@ -363,7 +421,7 @@ impl<'p> Sliced<'p> {
     fn most_removed<const P: usize>(&self, level: usize, first: usize, k: u32) -> usize {
         let (m, t) = (self.m, self.t);
         let mut tie = TieBreak::new(first);
-        for g in first / 64..t.words / t.planes {
+        for g in first / 64..t.groups {
             let mut eq = self.equal::<P>(level, g, k);
             if g == first / 64 {
                 eq &= !0 << (first % 64);
@@ -432,6 +490,7 @@ impl Slots for Sliced<'_> {
         Ok(())
     }
 
+    #[inline(always)]
     fn choose_all(&mut self, options: &[OptionId]) -> Result<(), Error> {
         let words = self.t.words;
         self.backup.clear();
@@ -468,7 +527,7 @@ impl Slots for Sliced<'_> {
         }
         if self.heuristic == Heuristic::First {
             let t = self.t;
-            let slot = &self.state[level * t.words..(level + 1) * t.words];
+            let slot = &self.state[level * t.words..level * t.words + t.groups * t.planes];
             let uncovered = slot.chunks_exact(t.planes).map(|c| c[t.planes - 1]);
             let (g, u) = uncovered.enumerate().find(|&(_, u)| u != 0)?;
             let i = g * 64 + u.trailing_zeros() as usize;
@@ -484,6 +543,7 @@ impl Slots for Sliced<'_> {
                 let i = scan.single as usize;
                 self.forced[i / 64] &= !(1 << (i % 64));
                 self.forced_slot = level;
+                self.forced_group = i / 64;
             }
             return Some((scan.single, 1));
         }
