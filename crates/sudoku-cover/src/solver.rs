@@ -101,11 +101,12 @@ impl<'a> SudokuSolver<'a> {
         // Without a branch per cell (whether a cell is given follows no
         // pattern a branch predictor could learn): every cell writes its
         // option, and only the givens' count.
-        let cells = grid.cells();
+        let (cells, sudoku) = (grid.cells(), self.sudoku);
         self.givens.resize(cells.len(), OptionId::new(0));
+        let givens = &mut self.givens[..cells.len()];
         let mut count = 0;
         for (i, &v) in cells.iter().enumerate() {
-            self.givens[count] = self.sudoku.cell_option(i, v.max(1));
+            givens[count] = sudoku.cell_option(i, v.max(1));
             count += usize::from(v != 0);
         }
         self.givens.truncate(count);

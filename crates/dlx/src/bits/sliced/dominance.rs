@@ -156,7 +156,7 @@ impl Sliced<'_> {
         if b < m.primaries {
             let mut doomed = self.live_slots::<P>(level, b) & self.planes_pairs.others[k];
             while doomed != 0 {
-                let q = t.options_of(b)[doomed.trailing_zeros() as usize] as usize;
+                let q = t.first_live(b, doomed) as usize;
                 doomed &= doomed - 1;
                 self.kill(level, q);
                 killed = true;

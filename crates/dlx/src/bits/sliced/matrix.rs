@@ -6,6 +6,7 @@ use std::sync::OnceLock;
 use super::MAX_DEGREE;
 use super::dominance::PlanePairs;
 use crate::bits::BitMatrix;
+use crate::bits::NONE;
 use crate::bits::dominance::Pairs;
 
 /// The most words the option table may hold (1 MiB).
@@ -31,6 +32,9 @@ pub(crate) struct SliceMatrix {
     /// Primary item `i`'s options in slot order: `item_options[item_start[i]..item_start[i + 1]]`.
     pub(super) item_options: Vec<u32>,
     pub(super) item_start: Vec<u32>,
+    /// The same, `planes` per item and padded with `NONE`: item `i`'s
+    /// option at slot `j` in one look-up ([`option_at`](Self::option_at)).
+    slot_options: Vec<u32>,
     /// Each option's bits in a slot (`word * 64 + bit`), one per primary
     /// item: `option_bits[bits_start[o]..bits_start[o + 1]]`.
     pub(super) option_bits: Vec<u32>,
@@ -112,6 +116,11 @@ impl SliceMatrix {
             }
             set(&mut initial, bit(i, degree));
         }
+        let mut slot_options = vec![NONE; p * planes];
+        for i in 0..p {
+            let mine = &item_options[item_start[i] as usize..item_start[i + 1] as usize];
+            slot_options[i * planes..i * planes + mine.len()].copy_from_slice(mine);
+        }
         Some(SliceMatrix {
             planes,
             groups,
@@ -119,6 +128,7 @@ impl SliceMatrix {
             count_bits: (usize::BITS - degree.leading_zeros()) as usize,
             item_options,
             item_start,
+            slot_options,
             option_bits,
             bits_start,
             table,
@@ -131,6 +141,14 @@ impl SliceMatrix {
     /// planes, built on first use.
     pub(super) fn plane_pairs(&self, m: &BitMatrix, pairs: &Pairs) -> &PlanePairs {
         self.plane_pairs.get_or_init(|| PlanePairs::new(m, self, pairs))
+    }
+
+    /// Item `i`'s option at slot `j`: the one whose bit is the lowest of
+    /// `live` (an item's live slots), or `NONE` if `live` is 0.
+    #[inline(always)]
+    pub(super) fn first_live(&self, i: usize, live: u64) -> u32 {
+        let j = (live.trailing_zeros() as usize).min(self.planes - 1);
+        self.slot_options[i * self.planes + j]
     }
 
     #[inline(always)]

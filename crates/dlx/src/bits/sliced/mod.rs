@@ -373,20 +373,17 @@ impl<'p> Sliced<'p> {
         let t = self.t;
         // The groups before `forced_group` are done.
         for g in self.forced_group..self.forced.len() {
-            let mut left = self.forced[g];
-            let uncovered = self.state[level * t.words + (g + 1) * t.planes - 1];
-            while left != 0 {
+            // The listed items moves since have covered are dropped at
+            // once, with no branch on each (which would mispredict).
+            let left = self.forced[g] & self.state[level * t.words + (g + 1) * t.planes - 1];
+            if left != 0 {
                 let i = g * 64 + left.trailing_zeros() as usize;
-                left &= left - 1;
-                if uncovered >> (i % 64) & 1 != 0 {
-                    self.forced[g] = left;
-                    self.forced_group = g;
-                    let live = by_planes!(t.planes, P => self.live_slots::<P>(level, i));
-                    // One option, or none (then `first_option` is not asked).
-                    self.taken =
-                        t.options_of(i).get(live.trailing_zeros() as usize).map_or(NONE, |&q| q);
-                    return Some((i as u32, u32::from(live != 0)));
-                }
+                self.forced[g] = left & (left - 1);
+                self.forced_group = g;
+                let live = by_planes!(t.planes, P => self.live_slots::<P>(level, i));
+                // One option, or none (then `first_option` is not asked).
+                self.taken = t.first_live(i, live);
+                return Some((i as u32, u32::from(live != 0)));
             }
         }
         self.forced_slot = usize::MAX;
@@ -431,9 +428,8 @@ impl<'p> Sliced<'p> {
                 eq &= eq - 1;
                 let mut score = 0;
                 let mut live = self.live_slots::<P>(level, i);
-                let options = t.options_of(i);
                 while live != 0 {
-                    let q = options[live.trailing_zeros() as usize] as usize;
+                    let q = t.first_live(i, live) as usize;
                     live &= live - 1;
                     // The padding of short options (index `stride`) counts 0.
                     for &j in m.primaries_of(q) {
@@ -567,7 +563,7 @@ impl Slots for Sliced<'_> {
         // a fixed run of shifts, and where it stops would mispredict.
         let i = item as usize;
         let live = by_planes!(self.t.planes, P => self.live_slots::<P>(level, i));
-        self.t.options_of(i).get(live.trailing_zeros() as usize).map_or(NONE, |&q| q)
+        self.t.first_live(i, live)
     }
 
     #[inline(always)]
