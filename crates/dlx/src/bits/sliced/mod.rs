@@ -301,13 +301,13 @@ impl<'p> Sliced<'p> {
         let t = self.t;
         let planes = planes::<P>(t);
         let base = level * t.words + i / 64 * planes;
-        // Each plane's bit shifted to the top and read there: one shift,
-        // the same for every plane (vectorized), rather than a shift and
-        // a mask each.
-        let shift = 63 - i % 64;
+        // A word at a time, from the last plane down: the slot was just
+        // written a vector at a time, and a vector load across two of
+        // those stores would wait for them to reach the cache, where a
+        // word within one is forwarded at once.
         let mut live = 0;
-        for (j, &x) in self.state[base..base + planes - 1].iter().enumerate() {
-            live |= u64::from(((x << shift) as i64) < 0) << j;
+        for &x in self.state[base..base + planes - 1].iter().rev() {
+            live = live << 1 | (x >> (i % 64) & 1);
         }
         live
     }
