@@ -95,6 +95,12 @@ pub(crate) trait Slots {
     /// Kills every option at slot `level` that shares an item with option
     /// `o` (`o` included) and covers `o`'s primary items.
     fn apply(&mut self, level: usize, o: usize);
+    /// `push_level(level)` then `apply(level, o)`: a branch.
+    #[inline(always)]
+    fn branch(&mut self, level: usize, o: usize) {
+        self.push_level(level);
+        self.apply(level, o);
+    }
     /// The updates counted since the last `clear_updates` (see
     /// [`Stats::updates`]).
     fn updates(&self) -> u64;
@@ -303,8 +309,7 @@ impl<S: Slots> Bits<S> {
                     }
                     let slot = f.slot as usize;
                     if f.copy {
-                        self.slots.push_level(slot + 1);
-                        self.slots.apply(slot + 1, f.choice as usize);
+                        self.slots.branch(slot + 1, f.choice as usize);
                     } else {
                         self.slots.apply(slot, f.choice as usize);
                     }
@@ -375,8 +380,7 @@ impl<S: Slots> Bits<S> {
             let (slot, copy) = (level as u32, degree > 1 || level == 0);
             self.frames.push(Frame { slot, copy, item, choice, branch: k, degree });
             if copy {
-                self.slots.push_level(level + 1);
-                self.slots.apply(level + 1, choice as usize);
+                self.slots.branch(level + 1, choice as usize);
             } else {
                 self.slots.apply(level, choice as usize);
             }

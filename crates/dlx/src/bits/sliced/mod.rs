@@ -288,6 +288,34 @@ impl<'p> Sliced<'p> {
         }
     }
 
+    /// Copies slot `level - 1` into slot `level` (making room for it) and
+    /// clears option `o`'s mask from the copy, if any, sixteen words at a
+    /// time as [`clear`](Self::clear) does (the slot was just written
+    /// so; a copy in other sizes would wait on the stores).
+    #[inline(always)]
+    fn copy_clear(&mut self, level: usize, o: Option<usize>) {
+        if self.forced_slot >= level {
+            self.forced_slot = usize::MAX;
+        }
+        let words = self.t.words;
+        if self.state.len() < (level + 1) * words {
+            self.state.resize((level + 1) * words, 0);
+        }
+        let (before, after) = self.state.split_at_mut(level * words);
+        let (from, to) = (&before[(level - 1) * words..], &mut after[..words]);
+        let row = o.map(|o| &self.t.table[o * words..(o + 1) * words]);
+        for c in 0..words / 16 {
+            let mut y: [u64; 16] = from[c * 16..c * 16 + 16].try_into().expect("sixteen words");
+            if let Some(row) = row {
+                let k: [u64; 16] = row[c * 16..c * 16 + 16].try_into().expect("sixteen words");
+                for (y, k) in y.iter_mut().zip(k) {
+                    *y &= !k;
+                }
+            }
+            to[c * 16..c * 16 + 16].copy_from_slice(&y);
+        }
+    }
+
     /// Whether option `o` is alive at slot `level`.
     #[inline(always)]
     fn alive(&self, level: usize, o: usize) -> bool {
@@ -580,14 +608,18 @@ impl Slots for Sliced<'_> {
 
     #[inline(always)]
     fn push_level(&mut self, level: usize) {
-        if self.forced_slot >= level {
-            self.forced_slot = usize::MAX;
+        self.copy_clear(level, None);
+    }
+
+    #[inline(always)]
+    fn branch(&mut self, level: usize, o: usize) {
+        if self.bulk {
+            // One pass: the copy and the clear.
+            self.copy_clear(level, Some(o));
+        } else {
+            self.copy_clear(level, None);
+            self.apply(level, o);
         }
-        let words = self.t.words;
-        if self.state.len() < (level + 1) * words {
-            self.state.resize((level + 1) * words, 0);
-        }
-        self.state.copy_within((level - 1) * words..level * words, level * words);
     }
 
     #[inline(always)]
