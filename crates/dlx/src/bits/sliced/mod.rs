@@ -329,13 +329,24 @@ impl<'p> Sliced<'p> {
         let t = self.t;
         let planes = planes::<P>(t);
         let base = level * t.words + i / 64 * planes;
-        // A word at a time, from the last plane down: the slot was just
-        // written a vector at a time, and a vector load across two of
-        // those stores would wait for them to reach the cache, where a
-        // word within one is forwarded at once.
+        let words = &self.state[base..base + planes - 1];
         let mut live = 0;
-        for &x in self.state[base..base + planes - 1].iter().rev() {
-            live = live << 1 | (x >> (i % 64) & 1);
+        if P == 0 {
+            // Many planes, or a count not known here: all at once (the
+            // compiler vectorizes this).
+            for (j, &x) in words.iter().enumerate() {
+                live |= (x >> (i % 64) & 1) << j;
+            }
+        } else {
+            // A word at a time, from the last plane down: the slot was
+            // just written a vector at a time, and a vector load across
+            // two of those stores waits for them to reach the cache,
+            // where a word within one is forwarded at once. (Measured:
+            // 9x9 sudoku gains 5-6%; with the longer chains of many planes,
+            // 14 queens and Langford pairs lose as much, hence `P == 0`.)
+            for &x in words.iter().rev() {
+                live = live << 1 | (x >> (i % 64) & 1);
+            }
         }
         live
     }
