@@ -3,9 +3,10 @@
 //!
 //! - unchecked access to the dancing-links node arena, for the innermost
 //!   loops ([`Arena`], [`View`]);
-//! - the bit engine's search loop compiled for AVX2 (with BMI1, BMI2 and
-//!   POPCNT), run when the CPU has them ([`run`]; for the bit-sliced form
-//!   only, where it pays).
+//! - the bit engine's search loop, and its forcing of many options at
+//!   once, compiled for AVX2 (with BMI1, BMI2 and POPCNT), run when the CPU
+//!   has them ([`run`], any [`Kernel`]; for the bit-sliced form only,
+//!   where it pays).
 //!
 //! # Unchecked arena access
 //!
@@ -25,7 +26,7 @@
 //! # The bit engine's loop for AVX2
 //!
 //! PERF: the bit-sliced engine's moves are runs of word operations over a
-//! slot of state (60 words for a 9x9 sudoku); with 256-bit vectors they
+//! slot of state (64 words for a 9x9 sudoku); with 256-bit vectors they
 //! take half the instructions. Built for the baseline x86-64 CPU, the crate
 //! cannot use them, so [`run`] calls a copy of the loop compiled with those
 //! features where the CPU reports them (measured, `--example speed`: 9x9
