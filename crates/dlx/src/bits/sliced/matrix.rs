@@ -33,7 +33,7 @@ pub(crate) struct SliceMatrix {
     pub(super) item_options: Vec<u32>,
     pub(super) item_start: Vec<u32>,
     /// The same, `planes` per item and padded with `NONE`: item `i`'s
-    /// option at slot `j` in one look-up ([`option_at`](Self::option_at)).
+    /// option at slot `j` in one look-up ([`first_live`](Self::first_live)).
     slot_options: Vec<u32>,
     /// Each option's bits in a slot (`word * 64 + bit`), one per primary
     /// item: `option_bits[bits_start[o]..bits_start[o + 1]]`.

@@ -249,8 +249,8 @@ impl<'p> Sliced<'p> {
             open |= c[d];
             empty |= c[d] & !ones;
         }
-        // Where the first of each is, looked for once, not with a branch
-        // per group above.
+        // Where the first of each is, looked for once (only if there is
+        // one), not with a branch per group above.
         let first = |found: u64, of: &mut dyn FnMut(usize) -> u64| {
             (0..t.groups)
                 .filter(|_| found != 0)
