@@ -29,11 +29,9 @@ pub(crate) struct SliceMatrix {
     pub(super) words: usize,
     /// Bits that hold any count (of at most the largest degree).
     pub(super) count_bits: usize,
-    /// Primary item `i`'s options in slot order: `item_options[item_start[i]..item_start[i + 1]]`.
-    pub(super) item_options: Vec<u32>,
-    pub(super) item_start: Vec<u32>,
-    /// The same, `planes` per item and padded with `NONE`: item `i`'s
-    /// option at slot `j` in one look-up ([`first_live`](Self::first_live)).
+    /// Primary item `i`'s options in slot order (ascending), `planes` per
+    /// item and padded with `NONE` (at least one): its option at slot `j`
+    /// in one look-up ([`first_live`](Self::first_live)).
     slot_options: Vec<u32>,
     /// Each option's bits in a slot (`word * 64 + bit`), one per primary
     /// item: `option_bits[bits_start[o]..bits_start[o + 1]]`.
@@ -126,8 +124,6 @@ impl SliceMatrix {
             groups,
             words,
             count_bits: (usize::BITS - degree.leading_zeros()) as usize,
-            item_options,
-            item_start,
             slot_options,
             option_bits,
             bits_start,
@@ -151,9 +147,16 @@ impl SliceMatrix {
         self.slot_options[i * self.planes + j]
     }
 
+    /// Item `i`'s options in slot order, padded with `NONE` to `planes`.
     #[inline(always)]
+    pub(super) fn slot_options_of(&self, i: usize) -> &[u32] {
+        &self.slot_options[i * self.planes..(i + 1) * self.planes]
+    }
+
+    /// Item `i`'s options in slot order.
     pub(super) fn options_of(&self, i: usize) -> &[u32] {
-        &self.item_options[self.item_start[i] as usize..self.item_start[i + 1] as usize]
+        let padded = self.slot_options_of(i);
+        &padded[..padded.partition_point(|&q| q != NONE)]
     }
 
     #[inline(always)]

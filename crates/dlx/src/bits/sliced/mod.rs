@@ -608,13 +608,13 @@ impl Slots for Sliced<'_> {
     #[inline(always)]
     fn next_option(&self, level: usize, item: u32, after: u32) -> u32 {
         let i = item as usize;
-        let options = self.t.options_of(i);
         let mut live = self.live_slots::<0>(level, i);
         if after != NONE {
-            let from = options.partition_point(|&q| q <= after);
+            // The padding (`NONE`) sorts after every option.
+            let from = self.t.slot_options_of(i).partition_point(|&q| q <= after);
             live &= u64::MAX.checked_shl(from as u32).unwrap_or(0);
         }
-        options.get(live.trailing_zeros() as usize).map_or(NONE, |&q| q)
+        self.t.first_live(i, live)
     }
 
     #[inline(always)]
