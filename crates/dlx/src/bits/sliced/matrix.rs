@@ -24,8 +24,7 @@ pub(crate) struct SliceMatrix {
     /// Groups of 64 primary items.
     pub(super) groups: usize,
     /// Words per state slot: `planes` per group, then zeros up to a
-    /// multiple of 16 (clearing and copying a slot then run whole
-    /// vectors, with no odd words left at the end).
+    /// multiple of [`CHUNK`](super::CHUNK).
     pub(super) words: usize,
     /// Bits that hold any count (of at most the largest degree).
     pub(super) count_bits: usize,
@@ -65,7 +64,7 @@ impl SliceMatrix {
         let degree = item_start.windows(2).map(|w| (w[1] - w[0]) as usize).max()?;
         let planes = degree + 1;
         let groups = p.div_ceil(64);
-        let words = (groups * planes).next_multiple_of(16);
+        let words = (groups * planes).next_multiple_of(super::CHUNK);
         if degree > MAX_DEGREE
             || words > MAX_SLOT_WORDS
             || options.checked_mul(words)? > MAX_TABLE_WORDS

@@ -47,6 +47,27 @@ use crate::id::OptionId;
 /// The most options a primary item may have here.
 const MAX_DEGREE: usize = 64;
 
+/// Slots are cleared and copied this many words at a time, from their
+/// start (a slot's words are a multiple of it): whole vectors, with no
+/// checks for overlap or odd words at the end, and the same stores every
+/// time (see the invariant in ARCHITECTURE.md).
+pub(super) const CHUNK: usize = 16;
+
+/// Chunk `c` of `words`, copied out.
+#[inline(always)]
+fn chunk(words: &[u64], c: usize) -> [u64; CHUNK] {
+    words[c * CHUNK..(c + 1) * CHUNK].try_into().expect("a whole chunk")
+}
+
+/// `x` without the bits of chunk `c` of `row`.
+#[inline(always)]
+fn and_not(mut x: [u64; CHUNK], row: &[u64], c: usize) -> [u64; CHUNK] {
+    for (x, k) in x.iter_mut().zip(chunk(row, c)) {
+        *x &= !k;
+    }
+    x
+}
+
 /// The most bits a count takes (of at most [`MAX_DEGREE`]).
 const MAX_COUNT_BITS: usize = 7;
 
@@ -273,23 +294,14 @@ impl<'p> Sliced<'p> {
         let words = self.t.words;
         let slot = &mut self.state[level * words..(level + 1) * words];
         let row = &self.t.table[o * words..(o + 1) * words];
-        // Sixteen words at a time (a slot is a multiple of sixteen), the
-        // row copied first: straight vector code, with no checks for
-        // overlap or for odd words at the end.
-        for c in 0..words / 16 {
-            let k: [u64; 16] = row[c * 16..c * 16 + 16].try_into().expect("sixteen words");
-            let x: &mut [u64; 16] =
-                (&mut slot[c * 16..c * 16 + 16]).try_into().expect("sixteen words");
-            let mut y = *x;
-            for (y, k) in y.iter_mut().zip(k) {
-                *y &= !k;
-            }
-            *x = y;
+        for c in 0..words / CHUNK {
+            let y = and_not(chunk(slot, c), row, c);
+            slot[c * CHUNK..(c + 1) * CHUNK].copy_from_slice(&y);
         }
     }
 
     /// Copies slot `level - 1` into slot `level` (making room for it) and
-    /// clears option `o`'s mask from the copy, if any, sixteen words at a
+    /// clears option `o`'s mask from the copy, if any, a [`CHUNK`] at a
     /// time as [`clear`](Self::clear) does (the slot was just written
     /// so; a copy in other sizes would wait on the stores).
     #[inline(always)]
@@ -304,15 +316,10 @@ impl<'p> Sliced<'p> {
         let (before, after) = self.state.split_at_mut(level * words);
         let (from, to) = (&before[(level - 1) * words..], &mut after[..words]);
         let row = o.map(|o| &self.t.table[o * words..(o + 1) * words]);
-        for c in 0..words / 16 {
-            let mut y: [u64; 16] = from[c * 16..c * 16 + 16].try_into().expect("sixteen words");
-            if let Some(row) = row {
-                let k: [u64; 16] = row[c * 16..c * 16 + 16].try_into().expect("sixteen words");
-                for (y, k) in y.iter_mut().zip(k) {
-                    *y &= !k;
-                }
-            }
-            to[c * 16..c * 16 + 16].copy_from_slice(&y);
+        for c in 0..words / CHUNK {
+            let y = chunk(from, c);
+            let y = row.map_or(y, |row| and_not(y, row, c));
+            to[c * CHUNK..(c + 1) * CHUNK].copy_from_slice(&y);
         }
     }
 
