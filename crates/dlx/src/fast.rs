@@ -6,7 +6,9 @@
 //! - the bit engine's search loop, and its forcing of many options at
 //!   once, compiled for AVX2 (with BMI1, BMI2 and POPCNT), run when the CPU
 //!   has them ([`run`], any [`Kernel`]; for the bit-sliced form only,
-//!   where it pays).
+//!   where it pays);
+//! - BMI2's `pdep` instruction where the CPU has it ([`Bmi2`]), for the
+//!   bit-sliced form's tie-break.
 //!
 //! # Unchecked arena access
 //!
@@ -150,4 +152,43 @@ fn has_avx2() -> bool {
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
 unsafe fn run_avx2<K: Kernel>(kernel: K) -> K::Output {
     kernel.call()
+}
+
+/// Proof that the CPU has BMI2: its `pdep` instruction, behind a safe call.
+///
+/// PERF: the bit-sliced form's tie-break turns its bit-sliced counts into
+/// one small integer per item with `pdep` (16 items per instruction) where
+/// it branches; measured (`--example speed`, forum and magictour sets):
+/// 3-5% faster than reading each count bit by bit, while doing it without
+/// `pdep` (shifts and masks) was slower than that. Inlined into [`run`]'s
+/// AVX2 copy (compiled with BMI2), the call is one instruction.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Bmi2(());
+
+impl Bmi2 {
+    /// `Some` if the CPU has BMI2 (the answer is cached by the standard
+    /// library).
+    pub(crate) fn detect() -> Option<Bmi2> {
+        #[cfg(target_arch = "x86_64")]
+        if std::is_x86_feature_detected!("bmi2") {
+            return Some(Bmi2(()));
+        }
+        None
+    }
+
+    /// The low bits of `x`, deposited one by one at the set bits of `mask`
+    /// from the lowest up (`pdep`).
+    #[inline(always)]
+    pub(crate) fn deposit(self, x: u64, mask: u64) -> u64 {
+        #[cfg(target_arch = "x86_64")]
+        {
+            // SAFETY: a `Bmi2` exists only if the CPU has BMI2 (`detect`).
+            unsafe { std::arch::x86_64::_pdep_u64(x, mask) }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            let _ = (x, mask);
+            unreachable!("`Bmi2::detect` is `None` here")
+        }
+    }
 }

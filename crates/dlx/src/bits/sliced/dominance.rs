@@ -126,7 +126,7 @@ impl Sliced<'_> {
     /// As `Counted::dominate`.
     #[inline(always)]
     fn dominate<const P: usize>(&mut self, pairs: &Pairs, level: usize, a: usize) -> bool {
-        let live = self.live_slots::<P>(level, a);
+        let live = self.fresh_live_slots::<P>(level, a);
         if live.count_ones() < 2 {
             return false;
         }
@@ -154,7 +154,7 @@ impl Sliced<'_> {
         let b = pairs.partners[k].0 as usize;
         let mut killed = false;
         if b < m.primaries {
-            let mut doomed = self.live_slots::<P>(level, b) & self.planes_pairs.others[k];
+            let mut doomed = self.fresh_live_slots::<P>(level, b) & self.planes_pairs.others[k];
             while doomed != 0 {
                 let q = t.first_live(b, doomed) as usize;
                 doomed &= doomed - 1;

@@ -42,6 +42,7 @@ use super::dominance::{DOMINANCE_MAX, Pairs};
 use super::{BitMatrix, NONE, Slots};
 use crate::config::{Heuristic, Propagation, TieBreak};
 use crate::error::{Error, ErrorKind};
+use crate::fast::Bmi2;
 use crate::id::OptionId;
 
 /// The most options a primary item may have here.
@@ -113,6 +114,32 @@ macro_rules! by_planes {
 #[inline(always)]
 fn planes<const P: usize>(t: &SliceMatrix) -> usize {
     if P == 0 { t.planes } else { P }
+}
+
+/// The bits of a count in [`Sliced::lanes`]: 4 where `P` is known and
+/// counts stay below 16 (a 9x9 sudoku's), else 8.
+#[inline(always)]
+const fn lane_bits<const P: usize>() -> usize {
+    if P != 0 && P <= 16 { 4 } else { 8 }
+}
+
+/// Bit `k` of `x` moved to bit `W * k`, for the `64 / W` low bits of `x`
+/// (`W` is 4 or 8), with shifts and masks: what BMI2's `pdep` does in one
+/// instruction, for CPUs without it.
+#[inline(always)]
+fn spread<const W: usize>(x: u64) -> u64 {
+    if W == 4 {
+        let x = x & 0xFFFF;
+        let x = (x | x << 24) & 0x0000_00FF_0000_00FF;
+        let x = (x | x << 12) & 0x000F_000F_000F_000F;
+        let x = (x | x << 6) & 0x0303_0303_0303_0303;
+        (x | x << 3) & 0x1111_1111_1111_1111
+    } else {
+        let x = x & 0xFF;
+        let x = (x | x << 28) & 0x0000_000F_0000_000F;
+        let x = (x | x << 14) & 0x0003_0003_0003_0003;
+        (x | x << 7) & 0x0101_0101_0101_0101
+    }
 }
 
 /// The bits a count takes: enough for `P - 1`, or the matrix's if `P` is 0.
@@ -204,6 +231,12 @@ pub(crate) struct Sliced<'p> {
     /// Scratch: the counts of a slot, bit-sliced, per group of 64 items
     /// (`count_bits` words used).
     counts: Vec<[u64; MAX_COUNT_BITS]>,
+    /// Scratch, for the tie-break: the same counts one per item, in lanes
+    /// of [`lane_bits`] bits (item `i`'s at bit `i * lane_bits`), so that
+    /// each takes one look-up.
+    lanes: Vec<u64>,
+    /// BMI2, if the CPU has it (for [`spread`]).
+    bmi2: Option<Bmi2>,
     /// Scratch: slot 0 while `choose_all` may fail.
     backup: Vec<u64>,
 }
@@ -236,6 +269,8 @@ impl<'p> Sliced<'p> {
             // One more group of zeros: the counts of the padding of short
             // options.
             counts: vec![[0; MAX_COUNT_BITS]; (m.stride / 64 + 1).max(t.groups)],
+            lanes: vec![0; 8 * (m.stride / 64 + 1).max(t.groups)],
+            bmi2: Bmi2::detect(),
             backup: Vec::new(),
         })
     }
@@ -330,30 +365,38 @@ impl<'p> Sliced<'p> {
         self.state[b / 64] >> (b % 64) & 1 != 0
     }
 
-    /// Item `i`'s live options at slot `level`, by slot.
+    /// Item `i`'s live options at slot `level`, by slot, all planes at
+    /// once (the compiler vectorizes this).
     #[inline(always)]
     fn live_slots<const P: usize>(&self, level: usize, i: usize) -> u64 {
         let t = self.t;
         let planes = planes::<P>(t);
         let base = level * t.words + i / 64 * planes;
-        let words = &self.state[base..base + planes - 1];
         let mut live = 0;
+        for (j, &x) in self.state[base..base + planes - 1].iter().enumerate() {
+            live |= (x >> (i % 64) & 1) << j;
+        }
+        live
+    }
+
+    /// [`live_slots`](Self::live_slots) where slot `level` was just
+    /// written (a forced move's next item).
+    #[inline(always)]
+    fn fresh_live_slots<const P: usize>(&self, level: usize, i: usize) -> u64 {
         if P == 0 {
-            // Many planes, or a count not known here: all at once (the
-            // compiler vectorizes this).
-            for (j, &x) in words.iter().enumerate() {
-                live |= (x >> (i % 64) & 1) << j;
-            }
-        } else {
-            // A word at a time, from the last plane down: the slot was
-            // just written a vector at a time, and a vector load across
-            // two of those stores waits for them to reach the cache,
-            // where a word within one is forwarded at once. (Measured:
-            // 9x9 sudoku gains 5-6%; with the longer chains of many planes,
-            // 14 queens and Langford pairs lose as much, hence `P == 0`.)
-            for &x in words.iter().rev() {
-                live = live << 1 | (x >> (i % 64) & 1);
-            }
+            // Many planes, or a count not known here: all at once.
+            return self.live_slots::<P>(level, i);
+        }
+        // A word at a time, from the last plane down: the slot was just
+        // written a vector at a time, and a vector load across two of
+        // those stores waits for them to reach the cache, where a word
+        // within one is forwarded at once. (Measured: 9x9 sudoku gains
+        // 5-6%; with the longer chains of many planes, 14 queens and
+        // Langford pairs lose as much, hence `P == 0` above.)
+        let base = level * self.t.words + i / 64 * P;
+        let mut live = 0;
+        for &x in self.state[base..base + P - 1].iter().rev() {
+            live = live << 1 | (x >> (i % 64) & 1);
         }
         live
     }
@@ -390,16 +433,50 @@ impl<'p> Sliced<'p> {
         eq
     }
 
-    /// Item `i`'s count, after `add_up`.
+    /// Turns the counts of `add_up` into [`lanes`](Self::lanes).
+    #[inline(always)]
+    fn fill_lanes<const P: usize>(&mut self) {
+        let w = lane_bits::<P>();
+        match self.bmi2 {
+            Some(bmi2) => self.fill_lanes_by::<P>(|x| bmi2.deposit(x, u64::MAX / ((1 << w) - 1))),
+            None => self.fill_lanes_portable::<P>(),
+        }
+    }
+
+    /// [`fill_lanes`](Self::fill_lanes) without BMI2: kept out of the search
+    /// loop's code, which it would only crowd.
+    #[cold]
+    #[inline(never)]
+    fn fill_lanes_portable<const P: usize>(&mut self) {
+        if lane_bits::<P>() == 4 {
+            self.fill_lanes_by::<P>(spread::<4>);
+        } else {
+            self.fill_lanes_by::<P>(spread::<8>);
+        }
+    }
+
+    /// [`fill_lanes`](Self::fill_lanes), with `spread` moving bit `k` of a
+    /// word to bit `k * lane_bits`.
+    #[inline(always)]
+    fn fill_lanes_by<const P: usize>(&mut self, spread: impl Fn(u64) -> u64) {
+        let (cb, w) = (count_bits::<P>(self.t), lane_bits::<P>());
+        for (sum, out) in self.counts[..self.t.groups].iter().zip(self.lanes.chunks_exact_mut(w)) {
+            // Word `k` of the group's lanes holds items `k * 64 / w..`.
+            for (k, out) in out.iter_mut().enumerate() {
+                let mut n = 0;
+                for (b, &s) in sum[..cb].iter().enumerate() {
+                    n |= spread(s >> (k * 64 / w)) << b;
+                }
+                *out = n;
+            }
+        }
+    }
+
+    /// Item `i`'s count, after `fill_lanes`.
     #[inline(always)]
     fn count_of<const P: usize>(&self, i: usize) -> u32 {
-        let cb = count_bits::<P>(self.t);
-        let (sum, shift) = (&self.counts[i / 64], i % 64);
-        let mut n = 0;
-        for (b, &s) in sum[..cb].iter().enumerate() {
-            n |= ((s >> shift) as u32 & 1) << b;
-        }
-        n
+        let bit = i * lane_bits::<P>();
+        (self.lanes[bit / 64] >> (bit % 64)) as u32 & ((1 << lane_bits::<P>()) - 1)
     }
 
     /// Item `i`'s number of live options at slot `level`.
@@ -426,7 +503,7 @@ impl<'p> Sliced<'p> {
                 let i = g * 64 + left.trailing_zeros() as usize;
                 self.forced[g] = left & (left - 1);
                 self.forced_group = g;
-                let live = by_planes!(t.planes, P => self.live_slots::<P>(level, i));
+                let live = by_planes!(t.planes, P => self.fresh_live_slots::<P>(level, i));
                 // One option, or none (then `first_option` is not asked).
                 self.taken = t.first_live(i, live);
                 return Some((i as u32, u32::from(live != 0)));
@@ -461,7 +538,8 @@ impl<'p> Sliced<'p> {
 
     /// As `Counted::most_removed`, from the counts of `add_up`.
     #[inline(always)]
-    fn most_removed<const P: usize>(&self, level: usize, first: usize, k: u32) -> usize {
+    fn most_removed<const P: usize>(&mut self, level: usize, first: usize, k: u32) -> usize {
+        self.fill_lanes::<P>();
         let (m, t) = (self.m, self.t);
         let mut tie = TieBreak::new(first);
         for g in first / 64..t.groups {
@@ -608,7 +686,7 @@ impl Slots for Sliced<'_> {
         // No loop that stops at the option: gathering the item's bits is
         // a fixed run of shifts, and where it stops would mispredict.
         let i = item as usize;
-        let live = by_planes!(self.t.planes, P => self.live_slots::<P>(level, i));
+        let live = by_planes!(self.t.planes, P => self.fresh_live_slots::<P>(level, i));
         self.t.first_live(i, live)
     }
 
@@ -656,4 +734,30 @@ impl Slots for Sliced<'_> {
     }
 
     fn clear_updates(&mut self) {}
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Bit `k` of `x` at bit `w * k`, one bit at a time.
+    fn spread_slowly(x: u64, w: usize) -> u64 {
+        (0..64 / w).map(|k| (x >> k & 1) << (w * k)).fold(0, |a, b| a | b)
+    }
+
+    #[test]
+    fn spread_matches_a_plain_loop_and_pdep() {
+        let bmi2 = Bmi2::detect();
+        // Every 16-bit value (a sample under Miri, which is slow).
+        for x in (0..1u64 << 16).step_by(if cfg!(miri) { 257 } else { 1 }) {
+            // High bits past the lanes are ignored.
+            let x = x | 0xDEAD_0000_0000_0000;
+            assert_eq!(spread::<4>(x), spread_slowly(x, 4), "{x:#x}");
+            assert_eq!(spread::<8>(x), spread_slowly(x, 8), "{x:#x}");
+            if let Some(bmi2) = bmi2 {
+                assert_eq!(bmi2.deposit(x, u64::MAX / 15), spread::<4>(x));
+                assert_eq!(bmi2.deposit(x, u64::MAX / 255), spread::<8>(x));
+            }
+        }
+    }
 }
