@@ -166,15 +166,25 @@ fn ones_twos<const P: usize>(x: &[u64]) -> (u64, u64) {
         }
         return (ones, twos);
     }
-    let mut n = x.len();
-    let (mut ones, mut twos) = ([0u64; MAX_DEGREE], [0u64; MAX_DEGREE]);
-    ones[..n].copy_from_slice(x);
+    // Two planes side by side (16-byte vectors; with an even number of
+    // planes per group, as a 9x9 sudoku's 10, a pair never straddles two
+    // of the slot's 32-byte stores), added up as a tree, then the two
+    // halves, then an odd plane left over. Measured against a tree of
+    // single words: 2% fewer instructions, forum sample +3-5%, 17-clue
+    // +0.5-1% (`--example speed`, 15 interleaved rounds).
+    let or = |a: [u64; 2], b: [u64; 2]| [a[0] | b[0], a[1] | b[1]];
+    let and = |a: [u64; 2], b: [u64; 2]| [a[0] & b[0], a[1] & b[1]];
+    let mut n = x.len() / 2;
+    let (mut ones, mut twos) = ([[0u64; 2]; MAX_DEGREE / 2], [[0u64; 2]; MAX_DEGREE / 2]);
+    for (k, o) in ones[..n].iter_mut().enumerate() {
+        *o = [x[2 * k], x[2 * k + 1]];
+    }
     while n > 1 {
         let half = n / 2;
         for k in 0..half {
             let (a, b) = (ones[2 * k], ones[2 * k + 1]);
-            twos[k] = twos[2 * k] | twos[2 * k + 1] | (a & b);
-            ones[k] = a | b;
+            twos[k] = or(or(twos[2 * k], twos[2 * k + 1]), and(a, b));
+            ones[k] = or(a, b);
         }
         if n % 2 == 1 {
             ones[half] = ones[n - 1];
@@ -182,7 +192,14 @@ fn ones_twos<const P: usize>(x: &[u64]) -> (u64, u64) {
         }
         n = half + n % 2;
     }
-    (ones[0], twos[0])
+    let [a, b] = ones[0];
+    let (mut ones, mut twos) = (a | b, twos[0][0] | twos[0][1] | (a & b));
+    if x.len() % 2 == 1 {
+        let x = x[x.len() - 1];
+        twos |= ones & x;
+        ones |= x;
+    }
+    (ones, twos)
 }
 
 /// What a pass over a slot found.
