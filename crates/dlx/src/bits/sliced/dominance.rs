@@ -76,18 +76,24 @@ impl Sliced<'_> {
                 seen.copy_from_slice(&self.state[base..base + d]);
                 continue;
             }
-            // Until a kill changes the group, its chunks read as it was.
+            // Until a kill changes the group, its chunks read as it was
+            // (and are seen so, all at once at the end).
             let mut before = [0u64; MAX_DEGREE];
             before[..d].copy_from_slice(&self.state[base..base + d]);
-            let mut dirty = false;
+            let (mut dirty, mut clean) = (false, 0);
             for chunk in 0..64 / LANES {
                 let field = 0xFFFF_u64 << (chunk * LANES);
-                let mut mask =
-                    if dirty { self.candidates::<P>(level, g, field) } else { cand & field };
-                let now = if dirty { &self.state[base..base + d] } else { &before[..d] };
-                for (seen, &x) in self.seen[g * t.planes..].iter_mut().zip(now) {
-                    *seen = (*seen & !field) | (x & field);
-                }
+                let mut mask = if dirty {
+                    let mask = self.candidates::<P>(level, g, field);
+                    let now = &self.state[base..base + d];
+                    for (seen, &x) in self.seen[g * t.planes..].iter_mut().zip(now) {
+                        *seen = (*seen & !field) | (x & field);
+                    }
+                    mask
+                } else {
+                    clean |= field;
+                    cand & field
+                };
                 while mask != 0 {
                     let a = g * 64 + mask.trailing_zeros() as usize;
                     mask &= mask - 1;
@@ -95,6 +101,9 @@ impl Sliced<'_> {
                         (killed, dirty) = (true, true);
                     }
                 }
+            }
+            for (seen, &x) in self.seen[g * t.planes..].iter_mut().zip(&before[..d]) {
+                *seen = (*seen & !clean) | (x & clean);
             }
         }
         if killed {
