@@ -16,10 +16,11 @@
 //! (`twos |= ones & x; ones |= x`), and so finds at once the uncovered
 //! items with no option left (a dead end) and those with one (forced
 //! moves); only where the search branches does it add the planes up into
-//! counts, bit-sliced too, to find the fewest. Without dominance a scan
-//! follows every choice, and the search is Algorithm X node for node: the
-//! same tree as [`Counted`](super::Counted), in the same order, under every
-//! [`Heuristic`] (property-tested). Under dominance the items a scan finds
+//! counts, bit-sliced too, to find the fewest, and (for the tie-break)
+//! spread them into one small integer per item with BMI2's `pdep`.
+//! Without dominance a scan follows every choice, and the search is
+//! Algorithm X node for node: the same tree as [`Counted`](super::Counted),
+//! in the same order, under every [`Heuristic`] (property-tested). Under dominance the items a scan finds
 //! with one option are taken one after another with no scan between them
 //! (each checked first: a move since may have covered it, or killed its
 //! last option — a dead end), and the next scan comes when none is left:
@@ -166,10 +167,9 @@ fn ones_twos<const P: usize>(x: &[u64]) -> (u64, u64) {
         }
         return (ones, twos);
     }
-    // Two planes side by side (16-byte vectors; with an even number of
-    // planes per group, as a 9x9 sudoku's 10, a pair never straddles two
-    // of the slot's 32-byte stores), added up as a tree, then the two
-    // halves, then an odd plane left over. Measured against a tree of
+    // Two planes side by side, as `[u64; 2]` lanes, added up as a tree,
+    // then the two halves, then an odd plane left over. Measured against a
+    // tree of
     // single words: 2% fewer instructions, forum sample +3-5%, 17-clue
     // +0.5-1% (`--example speed`, 15 interleaved rounds).
     let or = |a: [u64; 2], b: [u64; 2]| [a[0] | b[0], a[1] | b[1]];
@@ -553,7 +553,7 @@ impl<'p> Sliced<'p> {
         unreachable!("an uncovered item has at most `degree` options")
     }
 
-    /// As `Counted::most_removed`, from the counts of `add_up`.
+    /// As `Counted::most_removed`, from the counts of `add_up` (in lanes).
     #[inline(always)]
     fn most_removed<const P: usize>(&mut self, level: usize, first: usize, k: u32) -> usize {
         self.fill_lanes::<P>();
