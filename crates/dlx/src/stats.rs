@@ -54,11 +54,17 @@ impl Stats {
     /// budget (nodes up to `pause_at`, exclusive) is spent.
     #[inline(always)]
     pub(crate) fn enter_node(&mut self, pause_at: u64) -> bool {
-        if self.nodes + 1 >= pause_at {
+        if !self.has_room(pause_at) {
             return false;
         }
         self.nodes += 1;
         true
+    }
+
+    /// Whether the budget has room for one more node.
+    #[inline(always)]
+    pub(crate) fn has_room(&self, pause_at: u64) -> bool {
+        self.nodes + 1 < pause_at
     }
 
     /// Updates per second of search time (0 if no time was measured).

@@ -85,6 +85,27 @@ pub(crate) trait Slots {
     /// Under dominance, one dominance pass at slot `level` (the root):
     /// whether it killed any option. Without dominance, `false`.
     fn dominate(&mut self, level: usize) -> bool;
+    /// Where forced moves are made in bulk: the next forced move listed
+    /// for slot `level`, `(item, option)`, as `choose_item` and
+    /// `first_option` would give it (the option [`NONE`] if a move since
+    /// left the item none: a dead end); and if `two` is set, when it can
+    /// tell, the next node's too, as they would give it once the first is
+    /// made: a move whose option shares no item with the first's (both
+    /// are made at once, `apply_pair`), or with [`NONE`], a dead end. Else
+    /// `(NONE, NONE)`. Takes them off the list. `None` when none is listed
+    /// (then `choose_item` looks further). The default lists none.
+    #[inline(always)]
+    fn listed(&mut self, level: usize, two: bool) -> Option<[(u32, u32); 2]> {
+        let _ = (level, two);
+        None
+    }
+    /// `apply(level, a)` then `apply(level, b)`, for two options that
+    /// share no item (a pair from `listed`).
+    #[inline(always)]
+    fn apply_pair(&mut self, level: usize, a: usize, b: usize) {
+        self.apply(level, a);
+        self.apply(level, b);
+    }
     /// The first live option of `item` at slot `level`, which has one.
     fn first_option(&self, level: usize, item: u32) -> u32;
     /// The first live option of `item` at slot `level` after `after` (from
@@ -274,6 +295,42 @@ impl<S: Slots> Bits<S> {
                         break Status::Paused;
                     }
                     let slot = self.current_slot();
+                    // A listed forced move, made here at once (in place:
+                    // listed moves come only where the search works on
+                    // slot 1 or deeper), and where the budget has room for
+                    // another node, the next one too, with one clear for
+                    // both: the chain from one move to the next is much of
+                    // the time of a sudoku.
+                    let room = self.stats.has_room(self.pause_at);
+                    if let Some([(item, choice), next]) = self.slots.listed(slot, room) {
+                        if choice == NONE {
+                            state = State::Backdown;
+                            continue;
+                        }
+                        let frame = |item, choice| Frame {
+                            slot: slot as u32,
+                            copy: false,
+                            item,
+                            choice,
+                            branch: 0,
+                            degree: 1,
+                        };
+                        self.frames.push(frame(item, choice));
+                        if next.0 == NONE {
+                            self.slots.apply(slot, choice as usize);
+                        } else if next.1 == NONE {
+                            // The next node is a dead end: its item has no
+                            // option left once this one is made.
+                            self.stats.enter_node(self.pause_at);
+                            state = State::Backdown;
+                        } else {
+                            self.stats.enter_node(self.pause_at);
+                            self.frames.push(frame(next.0, next.1));
+                            self.slots.apply_pair(slot, choice as usize, next.1 as usize);
+                        }
+                        self.stats.max_depth = self.stats.max_depth.max(self.frames.len());
+                        continue;
+                    }
                     match self.settle(slot) {
                         None => {
                             state = State::Backdown;

@@ -510,24 +510,67 @@ impl<'p> Sliced<'p> {
         if self.forced_slot != level {
             return None;
         }
-        let t = self.t;
-        // The groups before `forced_group` are done.
-        for g in self.forced_group..self.forced.len() {
-            // The listed items moves since have covered are dropped at
-            // once, with no branch on each (which would mispredict).
-            let left = self.forced[g] & self.state[level * t.words + (g + 1) * t.planes - 1];
-            if left != 0 {
-                let i = g * 64 + left.trailing_zeros() as usize;
-                self.forced[g] = left & (left - 1);
-                self.forced_group = g;
-                let live = by_planes!(t.planes, P => self.fresh_live_slots::<P>(level, i));
-                // One option, or none (then `first_option` is not asked).
-                self.taken = t.first_live(i, live);
-                return Some((i as u32, u32::from(live != 0)));
+        let [(item, option), _] =
+            by_planes!(self.t.planes, P => self.next_listed::<P>(level, false))?;
+        self.taken = option;
+        Some((item, u32::from(option != NONE)))
+    }
+
+    /// [`Slots::listed`] at a `level` with a list: the next listed item
+    /// still uncovered and its option ([`NONE`] if it has none left), and
+    /// if `two`, the next listed after it unless the first's option covers
+    /// it (then `(NONE, NONE)`): the item `next_forced` gives after the
+    /// first move, with the option it then has — its own if the first's
+    /// does not kill it, else [`NONE`].
+    #[inline(always)]
+    fn next_listed<const P: usize>(&mut self, level: usize, two: bool) -> Option<[(u32, u32); 2]> {
+        let (t, planes) = (self.t, planes::<P>(self.t));
+        let base = level * t.words;
+        let left = |s: &Self, g: usize| s.forced[g] & s.state[base + (g + 1) * planes - 1];
+        let mut g = self.forced_group;
+        let mut first = 0;
+        while g < t.groups {
+            first = left(self, g);
+            if first != 0 {
+                break;
             }
+            g += 1;
         }
-        self.forced_slot = usize::MAX;
-        None
+        if first == 0 {
+            self.forced_slot = usize::MAX;
+            return None;
+        }
+        let i = g * 64 + first.trailing_zeros() as usize;
+        let rest = first & (first - 1);
+        (self.forced[g], self.forced_group) = (rest, g);
+        let live_i = self.fresh_live_slots::<P>(level, i);
+        // No option (a dead end) or the one.
+        let a = t.first_live(i, live_i);
+        let one = [(i as u32, a), (NONE, NONE)];
+        if !two || live_i == 0 {
+            return Some(one);
+        }
+        let (mut h, mut second) = (g, rest);
+        while second == 0 {
+            h += 1;
+            if h >= t.groups {
+                return Some(one);
+            }
+            second = left(self, h);
+        }
+        let j = h * 64 + second.trailing_zeros() as usize;
+        let live_j = self.fresh_live_slots::<P>(level, j);
+        let b = t.first_live(j, live_j);
+        if a == b {
+            // `a` covers `j`: `next_forced` would pass it by.
+            return Some(one);
+        }
+        // `b`'s bit for item `j`, in the mask `a` clears: if there, `a`
+        // kills `b`, and `j` is left with none (as it is if it has none).
+        let bit = (j / 64 * planes + live_j.trailing_zeros() as usize) * 64 + j % 64;
+        let killed = live_j == 0 || t.table[a as usize * t.words + bit / 64] >> (bit % 64) & 1 != 0;
+        (self.forced[h], self.forced_group) = (second & (second - 1), h);
+        Some([(i as u32, a), (j as u32, if killed { NONE } else { b })])
     }
 
     /// The item to branch on at `level`, where every uncovered item has two
@@ -692,6 +735,27 @@ impl Slots for Sliced<'_> {
         match self.pairs {
             Some(pairs) => by_planes!(self.t.planes, P => self.dominance::<P>(pairs, level)),
             None => false,
+        }
+    }
+
+    #[inline(always)]
+    fn listed(&mut self, level: usize, two: bool) -> Option<[(u32, u32); 2]> {
+        if !self.bulk || self.forced_slot != level {
+            return None;
+        }
+        by_planes!(self.t.planes, P => self.next_listed::<P>(level, two))
+    }
+
+    #[inline(always)]
+    fn apply_pair(&mut self, level: usize, a: usize, b: usize) {
+        // One pass: both rows (bulk moves only: no scan).
+        let words = self.t.words;
+        let slot = &mut self.state[level * words..(level + 1) * words];
+        let (ra, rb) =
+            (&self.t.table[a * words..(a + 1) * words], &self.t.table[b * words..(b + 1) * words]);
+        for c in 0..words / CHUNK {
+            let y = and_not(and_not(chunk(slot, c), ra, c), rb, c);
+            slot[c * CHUNK..(c + 1) * CHUNK].copy_from_slice(&y);
         }
     }
 
