@@ -92,8 +92,10 @@ pub(crate) trait Slots {
     /// tell, the next node's too, as they would give it once the first is
     /// made: a move whose option shares no item with the first's (both
     /// are made at once, `apply_pair`), or with [`NONE`], a dead end. Else
-    /// `(NONE, NONE)`. Takes them off the list. `None` when none is listed
-    /// (then `choose_item` looks further). The default lists none.
+    /// `(NONE, NONE)`. Takes them off the list (and where there is none,
+    /// may make the list: the scan `choose_item` would make). `None` when
+    /// none is listed (then `choose_item` looks further). The default
+    /// lists none.
     #[inline(always)]
     fn listed(&mut self, level: usize, two: bool) -> Option<[(u32, u32); 2]> {
         let _ = (level, two);

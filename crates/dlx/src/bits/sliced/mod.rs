@@ -740,8 +740,23 @@ impl Slots for Sliced<'_> {
 
     #[inline(always)]
     fn listed(&mut self, level: usize, two: bool) -> Option<[(u32, u32); 2]> {
-        if !self.bulk || self.forced_slot != level {
+        if !self.bulk {
             return None;
+        }
+        if self.forced_slot != level {
+            // No list: the scan `choose_item` would make first, made here
+            // (and kept for it if the search is to branch or is done), so
+            // that the first move it lists pairs with the next too.
+            let scan = self.sweep(level, None);
+            if scan.open && scan.empty != NONE {
+                return Some([(scan.empty, NONE), (NONE, NONE)]);
+            }
+            if !scan.open || scan.single == NONE {
+                self.scan = Some((level, scan));
+                return None;
+            }
+            self.forced_slot = level;
+            self.forced_group = scan.single as usize / 64;
         }
         by_planes!(self.t.planes, P => self.next_listed::<P>(level, two))
     }
