@@ -20,14 +20,15 @@
 //! spread them into one small integer per item with BMI2's `pdep`.
 //! Without dominance a scan follows every choice, and the search is
 //! Algorithm X node for node: the same tree as [`Counted`](super::Counted),
-//! in the same order, under every [`Heuristic`] (property-tested). Under dominance the items a scan finds
-//! with one option are taken one after another with no scan between them
-//! (each checked first: a move since may have covered it, or killed its
-//! last option — a dead end), and the next scan comes when none is left:
-//! forced moves in bulk, with the same branches and solutions. Dominance
-//! itself checks the same items in the same order as `Counted` does,
-//! sixteen at a time, so both forms reach the same state where they
-//! branch.
+//! in the same order, under every [`Heuristic`] (property-tested). Under
+//! dominance the items a scan finds with one option are taken one after
+//! another with no scan between them (each checked first: a move since may
+//! have covered it, or killed its last option — a dead end), two at a time
+//! with one clear where neither touches the other's item (`Slots::listed`),
+//! and the next scan comes when none is left: forced moves in bulk, with
+//! the same branches and solutions. Dominance itself checks the same items
+//! in the same order as `Counted` does, sixteen at a time, so both forms
+//! reach the same state where they branch.
 //!
 //! The loops over the planes are monomorphized for the plane counts that
 //! occur most (`by_planes!`). The engine does not count updates: options
