@@ -170,9 +170,8 @@ fn ones_twos<const P: usize>(x: &[u64]) -> (u64, u64) {
     }
     // Two planes side by side, as `[u64; 2]` lanes, added up as a tree,
     // then the two halves, then an odd plane left over. Measured against a
-    // tree of
-    // single words: 2% fewer instructions, forum sample +3-5%, 17-clue
-    // +0.5-1% (`--example speed`, 15 interleaved rounds).
+    // tree of single words: 2% fewer instructions, forum sample +3-5%,
+    // 17-clue +0.5-1% (`--example speed`, 15 interleaved rounds).
     let or = |a: [u64; 2], b: [u64; 2]| [a[0] | b[0], a[1] | b[1]];
     let and = |a: [u64; 2], b: [u64; 2]| [a[0] & b[0], a[1] & b[1]];
     let mut n = x.len() / 2;
@@ -503,6 +502,14 @@ impl<'p> Sliced<'p> {
         self.live_slots::<0>(level, i).count_ones()
     }
 
+    /// In bulk, makes the last scan's list of items with one option (in
+    /// `forced`; `single`, the first of them) the list of slot `level`.
+    #[inline(always)]
+    fn keep_list(&mut self, level: usize, single: u32) {
+        self.forced_slot = level;
+        self.forced_group = single as usize / 64;
+    }
+
     /// In bulk, the next item of the last scan's list of forced moves at
     /// `level` that is still uncovered, and its number of options (one, or
     /// none if a move since killed it: a dead end).
@@ -723,8 +730,7 @@ impl Slots for Sliced<'_> {
                 // a scan each.
                 let i = scan.single as usize;
                 self.forced[i / 64] &= !(1 << (i % 64));
-                self.forced_slot = level;
-                self.forced_group = i / 64;
+                self.keep_list(level, scan.single);
             }
             return Some((scan.single, 1));
         }
@@ -749,15 +755,14 @@ impl Slots for Sliced<'_> {
             // (and kept for it if the search is to branch or is done), so
             // that the first move it lists pairs with the next too.
             let scan = self.sweep(level, None);
-            if scan.open && scan.empty != NONE {
+            if scan.empty != NONE {
                 return Some([(scan.empty, NONE), (NONE, NONE)]);
             }
-            if !scan.open || scan.single == NONE {
+            if scan.single == NONE {
                 self.scan = Some((level, scan));
                 return None;
             }
-            self.forced_slot = level;
-            self.forced_group = scan.single as usize / 64;
+            self.keep_list(level, scan.single);
         }
         by_planes!(self.t.planes, P => self.next_listed::<P>(level, two))
     }
