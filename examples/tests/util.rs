@@ -64,9 +64,9 @@ pub fn option_set(problem: &Problem) -> BTreeSet<BTreeSet<String>> {
         .collect()
 }
 
-/// One of Knuth's reference problems in `shared/data/xc/`.
+/// One of Knuth's reference problems in the repository's `data/xc/`.
 pub fn reference(name: &str) -> Problem {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/xc").join(name);
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../data/xc").join(name);
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     Problem::parse_knuth(&text).unwrap()

@@ -18,7 +18,7 @@ fn queens_have_their_known_counts() {
 
 #[test]
 fn queens12_from_a_file() {
-    // The figure in Knuth's tables (shared/data/xc/README.md).
+    // The figure in Knuth's tables (data/xc/README.md).
     let path = crate::util::scratch_file("queens12.dlx", &queens(12));
     assert_eq!(dlx(&["count", &path]).success(), "14200\n");
 }

@@ -4,7 +4,7 @@
 use crate::util::{assert_exact_cover, data, dlx, queens, solutions};
 
 /// The reference instances small enough for tests, with their counts
-/// (shared/data/xc/README.md).
+/// (data/xc/README.md).
 const INSTANCES: [(&str, u128); 6] = [
     ("knuth_dlx1_example.dlx", 1),
     ("knuth_dlx2_example.dlx", 1),

@@ -1,11 +1,11 @@
-//! The reference instances of `shared/data/xc`: solutions and node counts.
+//! The reference instances of `data/xc`: solutions and node counts.
 
 use std::path::PathBuf;
 
 use dlx::{Config, Engine, Problem, Propagation, Solver};
 
 fn xc(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/xc").join(name)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../data/xc").join(name)
 }
 
 pub(crate) fn load(name: &str) -> Problem {

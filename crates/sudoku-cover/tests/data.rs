@@ -1,4 +1,4 @@
-//! The shared benchmark files, every puzzle of each: puzzles marked unique
+//! The public sets of `data/sudoku`, every puzzle of each: puzzles marked unique
 //! solve to valid grids that keep their givens, and `check` says unique;
 //! serg's all say multiple. (About 25 seconds in all, most of it the 48,766
 //! puzzles of forum_hardest_1905_11plus.)

@@ -162,11 +162,12 @@ pub fn pattern_grid(box_rows: usize, box_cols: usize) -> Vec<u8> {
         .collect()
 }
 
-/// The folder of the shared data files (`SUDOKU_DATA_DIR` overrides it).
+/// The repository's folder of public sudoku sets, `data/sudoku`
+/// (`SUDOKU_DATA_DIR` overrides it).
 pub fn data_dir() -> PathBuf {
     let dir = match std::env::var_os("SUDOKU_DATA_DIR") {
         Some(dir) => PathBuf::from(dir),
-        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/sudoku"),
+        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../data/sudoku"),
     };
     assert!(
         dir.join("README.md").is_file(),
