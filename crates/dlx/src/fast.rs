@@ -1,5 +1,5 @@
-//! The crate's one module with `unsafe` code, both parts there for speed
-//! and both measured:
+//! The crate's one module with `unsafe` code, all three parts there for
+//! speed and each measured:
 //!
 //! - unchecked access to the dancing-links node arena, for the innermost
 //!   loops ([`Arena`], [`View`]);

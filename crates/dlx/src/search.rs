@@ -1,11 +1,16 @@
 //! The public face of the search: [`Solver`] finds, counts and enumerates
-//! the solutions of a [`Problem`], with one of two engines behind it.
+//! the solutions of a [`Problem`], with one of three engines behind it.
 //!
 //! - [`Links`](crate::links): Knuth's dancing links, for every problem
 //!   (Algorithms X, C and M);
-//! - [`Bits`](crate::bits): a bit-parallel engine for plain exact cover
-//!   with up to 8192 options, where it is faster, its state counted
-//!   (`Counted`) or, where its tables are small, bit-sliced (`Sliced`).
+//! - the counted bit engine ([`Bits`](crate::bits) over `Counted`): for
+//!   plain exact cover with up to 8192 options, where it is faster than
+//!   dancing links; its state a bitset of live options and a count per
+//!   item;
+//! - the bit-sliced engine ([`Bits`](crate::bits) over `Sliced`): the same
+//!   search loop with its state bit-sliced by item, for plain problems
+//!   whose tables are small (a 9x9 sudoku, n queens), where it is faster
+//!   still.
 //!
 //! They visit the same search tree and report the same solutions in the
 //! same order; [`Config::engine`] picks one, by default automatically.

@@ -254,8 +254,6 @@ impl<S: Slots> Bits<S> {
         if S::AVX2 { fast::run(kernel) } else { fast::Kernel::call(kernel) }
     }
 
-    /// Searches on for at most `max_nodes` more nodes (see `Solver::run`),
-    /// with the loop compiled for AVX2 where the CPU has it and it pays.
     /// The item to branch on at slot `level`, as `Slots::choose_item`
     /// says, after removing dominated options (under dominance) where the
     /// search would branch for the first time. Deeper in the tree the
@@ -272,6 +270,8 @@ impl<S: Slots> Bits<S> {
         }
     }
 
+    /// Searches on for at most `max_nodes` more nodes (see `Solver::run`),
+    /// with the loop compiled for AVX2 where the CPU has it and it pays.
     pub(crate) fn run(&mut self, max_nodes: u64) -> Status {
         if S::AVX2 {
             fast::run(RunLoop { bits: self, max_nodes })

@@ -31,12 +31,15 @@
 //! file of a million puzzles never sits in memory whole. A bad puzzle is
 //! reported as a [`ReadError`] and reading goes on with the next one.
 
+mod tokens;
+
 use std::io::BufRead;
 
-use crate::alphabet::{Alphabet, BLANKS, SEPARATORS};
+use crate::alphabet::Alphabet;
 use crate::error::{ReadError, ReadErrorKind};
 use crate::grid::Grid;
 use crate::shape::{MAX_SIZE, MIN_SIZE, Shape};
+use tokens::{Token, TokenKind, box_width, tokenize};
 
 /// How a puzzle was written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -111,18 +114,6 @@ struct Pending {
     box_cols: Option<usize>,
     /// The rows before the first line of separators, if any.
     box_rows: Option<usize>,
-}
-
-#[derive(Debug, Clone, Copy)]
-struct Token {
-    column: usize,
-    kind: TokenKind,
-}
-
-#[derive(Debug, Clone, Copy)]
-enum TokenKind {
-    Char(char),
-    Number(u32),
 }
 
 impl<R: BufRead> PuzzleReader<R> {
@@ -361,20 +352,6 @@ impl<R: BufRead> PuzzleReader<R> {
     }
 }
 
-/// The box width that a row's `|` marks show: the number of cells between
-/// them, when they split the row into two or more equal groups.
-fn box_width(line: &str, tokens: &[Token]) -> Option<usize> {
-    let bars: Vec<usize> =
-        line.chars().enumerate().filter(|&(_, c)| c == '|').map(|(i, _)| i + 1).collect();
-    let mut groups: Vec<usize> = vec![0; bars.len() + 1];
-    for t in tokens {
-        groups[bars.partition_point(|&b| b < t.column)] += 1;
-    }
-    groups.retain(|&g| g > 0);
-    let width = *groups.first()?;
-    (groups.len() > 1 && groups.iter().all(|&g| g == width)).then_some(width)
-}
-
 /// The box shape a grid's separators draw, if they draw one.
 fn drawn_shape(p: &Pending) -> Option<Shape> {
     let n = p.n;
@@ -398,90 +375,6 @@ fn incomplete(p: &Pending) -> ReadError {
         ReadErrorKind::IncompleteGrid { rows: p.rows, expected: p.n }
     };
     ReadError::new(p.first_line, 1, kind)
-}
-
-/// Whether a character separates fields of the numbers form.
-fn is_field_separator(c: char) -> bool {
-    c.is_whitespace() || c == ',' || c == '|'
-}
-
-/// Splits a line into cell tokens. Returns whether the cells are written
-/// with nothing between them.
-fn tokenize(
-    line: &str,
-    line_no: usize,
-    numbers: bool,
-    tokens: &mut Vec<Token>,
-) -> Result<bool, ReadError> {
-    tokens.clear();
-    let trimmed = line.trim();
-    let compact = !trimmed.contains(is_field_separator);
-    if numbers && !compact || looks_like_numbers(line) {
-        let mut column = 0;
-        let mut start: Option<(usize, usize)> = None; // (byte, column)
-        for (i, c) in line.char_indices().chain(std::iter::once((line.len(), ' '))) {
-            column += 1;
-            if is_field_separator(c) {
-                if let Some((b, col)) = start.take() {
-                    field_token(&line[b..i], col, line_no, tokens)?;
-                }
-            } else if start.is_none() {
-                start = Some((i, column));
-            }
-        }
-    } else {
-        for (i, c) in line.chars().enumerate() {
-            if !c.is_whitespace() && !SEPARATORS.contains(&c) {
-                tokens.push(Token { column: i + 1, kind: TokenKind::Char(c) });
-            }
-        }
-    }
-    Ok(compact)
-}
-
-/// Whether a line is in the numbers form: several fields, all numbers,
-/// blanks or separators, and one number of two digits or more.
-fn looks_like_numbers(line: &str) -> bool {
-    let mut fields = 0;
-    let mut long = false;
-    for f in line.split(is_field_separator).filter(|f| !f.is_empty()) {
-        fields += 1;
-        if f.bytes().all(|b| b.is_ascii_digit()) {
-            long |= f.len() > 1;
-        } else if !is_blank_field(f) && !f.chars().all(|c| SEPARATORS.contains(&c)) {
-            return false;
-        }
-    }
-    fields > 1 && long
-}
-
-fn is_blank_field(f: &str) -> bool {
-    let mut chars = f.chars();
-    matches!((chars.next(), chars.next()), (Some(c), None) if BLANKS.contains(&c))
-}
-
-/// Adds the token of one field of the numbers form.
-fn field_token(
-    field: &str,
-    column: usize,
-    line_no: usize,
-    tokens: &mut Vec<Token>,
-) -> Result<(), ReadError> {
-    if field.chars().all(|c| SEPARATORS.contains(&c)) {
-        return Ok(());
-    }
-    if is_blank_field(field) {
-        tokens.push(Token { column, kind: TokenKind::Number(0) });
-        return Ok(());
-    }
-    if let Some(bad) = field.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
-        let column = column + field[..bad.0].chars().count();
-        return Err(ReadError::new(line_no, column, ReadErrorKind::UnknownSymbol(bad.1)));
-    }
-    // Too many digits for a u32 is out of range anyway.
-    let value = field.parse::<u32>().unwrap_or(u32::MAX);
-    tokens.push(Token { column, kind: TokenKind::Number(value) });
-    Ok(())
 }
 
 impl<R: BufRead> Iterator for PuzzleReader<R> {
@@ -529,25 +422,6 @@ mod tests {
 
     fn errors(text: &str) -> Vec<String> {
         read(text).into_iter().filter_map(|r| r.err().map(|e| e.to_string())).collect()
-    }
-
-    #[test]
-    fn numbers_form_is_detected() {
-        assert!(looks_like_numbers("10 . 3 16"));
-        assert!(looks_like_numbers("10,.,3,16"));
-        assert!(!looks_like_numbers("1 . 3 6"));
-        assert!(!looks_like_numbers("123456789"));
-        assert!(!looks_like_numbers("10 A 3"));
-    }
-
-    #[test]
-    fn tokens_carry_columns() {
-        let mut t = Vec::new();
-        let e = tokenize("  12, 3 x", 1, true, &mut t).unwrap_err();
-        assert_eq!(e.to_string(), "1:9: unknown symbol 'x'");
-        tokenize("  12, 3 .", 1, false, &mut t).unwrap();
-        let cols: Vec<usize> = t.iter().map(|t| t.column).collect();
-        assert_eq!(cols, [3, 7, 9]);
     }
 
     #[test]
@@ -614,14 +488,6 @@ mod tests {
         let plain = three_by_two.replace(" |", "").replace("----+-----+----\n", "");
         let p = read(&plain).pop().unwrap().unwrap();
         assert_eq!(p.grid.shape(), Shape::new(2, 3).unwrap());
-        assert_eq!(box_width("|1 .|. 4|", &tokens_of("|1 .|. 4|")), Some(2));
-        assert_eq!(box_width("1 . . 4", &tokens_of("1 . . 4")), None);
-    }
-
-    fn tokens_of(line: &str) -> Vec<Token> {
-        let mut t = Vec::new();
-        tokenize(line, 1, false, &mut t).unwrap();
-        t
     }
 
     #[test]

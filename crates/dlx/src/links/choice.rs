@@ -1,0 +1,107 @@
+//! Item choice for [`Links`]: the item to branch on, by the rules of the
+//! [`Heuristic`] (fewest options, Algorithm M's branching degree), and the
+//! tie-break of [`Heuristic::MinimumRemainingMostRemoved`].
+
+use super::Links;
+use crate::config::{Heuristic, TieBreak};
+use crate::fast::View;
+use crate::matrix::{ROOT, SPACER};
+
+impl Links<'_> {
+    /// Picks the item to branch on. Returns `None` when the current partial
+    /// solution is complete, or `Some((item, score))`; a score of 0 or less
+    /// means the item cannot be covered any more.
+    #[inline(always)]
+    pub(crate) fn choose_item<const M: bool>(&self) -> Option<(u32, i64)> {
+        let d = &self.dance;
+        if !M {
+            let first = d.links[ROOT as usize].next;
+            if first == ROOT {
+                return None;
+            }
+            if self.heuristic == Heuristic::First {
+                return Some((first, d.len(first) as i64));
+            }
+            let (nodes, links) = (View::new(&d.nodes), View::new(&d.links));
+            let (mut best, mut best_len) = (first, nodes.get(first).top);
+            let mut k = links.get(first).next;
+            while best_len > 0 && k != ROOT {
+                let l = nodes.get(k).top;
+                if l < best_len {
+                    best = k;
+                    best_len = l;
+                }
+                k = links.get(k).next;
+            }
+            if self.heuristic == Heuristic::MinimumRemainingMostRemoved && best_len > 1 {
+                best = self.most_removed(best, best_len);
+            }
+            return Some((best, best_len as i64));
+        }
+        // Algorithm M: Knuth's branching degree len + s - b + 1, where b is
+        // the current bound and s = min(b, slack); ties go to the smaller s,
+        // then to the longer list, then to item order (as in DLX3).
+        let first = d.links[ROOT as usize].next;
+        if first == ROOT {
+            return None;
+        }
+        let mut best = (first, i64::MAX, u32::MAX, 0u32); // item, score, s, len
+        let mut k = first;
+        while k != ROOT {
+            let b = d.bound[k as usize];
+            let s = self.slack[k as usize].min(b);
+            let l = d.len(k);
+            let t = l as i64 + s as i64 - b as i64 + 1;
+            let (_, bt, bs, bl) = best;
+            if t < bt || (t == bt && (s < bs || (s == bs && l > bl))) {
+                best = (k, t, s, l);
+            }
+            if self.heuristic == Heuristic::First {
+                break;
+            }
+            k = d.links[k as usize].next;
+        }
+        Some((best.0, best.1))
+    }
+
+    /// Of the first [`TIED_ITEMS`](crate::TIED_ITEMS) active items of length `len` from
+    /// `first` (the first of them), the one whose options remove the most
+    /// others: the largest sum of the lengths of its options' primary
+    /// items (ties to the first). See
+    /// [`Heuristic::MinimumRemainingMostRemoved`].
+    fn most_removed(&self, first: u32, len: u32) -> u32 {
+        let d = &self.dance;
+        let mut tie = TieBreak::new(first as usize);
+        let mut k = first;
+        while k != ROOT {
+            if d.len(k) == len {
+                let mut score = 0;
+                let mut x = d.nodes[k as usize].down;
+                while x != k {
+                    // The option of node `x`, all its nodes (`x` included).
+                    let mut q = x + 1;
+                    loop {
+                        let n = d.nodes[q as usize];
+                        if n.top == SPACER {
+                            q = n.up;
+                            continue;
+                        }
+                        if n.top <= self.num_primary {
+                            score += d.len(n.top);
+                        }
+                        if q == x {
+                            break;
+                        }
+                        q += 1;
+                    }
+                    x = d.nodes[x as usize].down;
+                }
+                if tie.offer(k as usize, score) {
+                    break;
+                }
+            }
+            k = d.links[k as usize].next;
+        }
+        tie.item() as u32
+    }
+}

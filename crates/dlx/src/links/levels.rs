@@ -1,0 +1,99 @@
+//! The level operations of [`Links`]: entering a level, committing its
+//! current choice, undoing it for the next, and leaving the level. They are
+//! the only code that changes the links.
+
+use super::{Frame, Links};
+
+impl Links<'_> {
+    /// Enters a level that branches on item `i`: covers it (or, under
+    /// Algorithm M, uses up one unit of its bound) and stands on its first
+    /// option.
+    #[inline(always)]
+    pub(super) fn open_level<const C: bool, const M: bool>(&mut self, i: u32, degree: u32) {
+        let d = &mut self.dance;
+        if M {
+            let b = d.bound[i as usize] - 1;
+            d.bound[i as usize] = b;
+            if b == 0 {
+                d.cover::<C>(i);
+            }
+        } else {
+            d.cover::<C>(i);
+        }
+        let x = d.nodes[i as usize].down;
+        self.frames.push(Frame { item: i, choice: x, first_tweak: x, branch: 0, degree });
+    }
+
+    /// Commits the top level's current choice. Returns `false`, committing
+    /// nothing, when the level has no choice left.
+    #[inline(always)]
+    pub(super) fn try_choice<const C: bool, const M: bool>(&mut self) -> bool {
+        let np = self.num_primary;
+        let Frame { item: i, choice: x, .. } = *self.frames.last().unwrap();
+        let d = &mut self.dance;
+        if !M {
+            if x == i {
+                return false;
+            }
+            d.commit_others::<C, false>(x, np);
+        } else if d.bound[i as usize] == 0 {
+            if x != i {
+                d.commit_others::<C, true>(x, np);
+            } else if self.slack[i as usize] == 0 {
+                return false;
+            }
+            // else: the null move; `i` is covered already.
+        } else {
+            let need = d.bound[i as usize] as i64 - self.slack[i as usize] as i64;
+            if (d.len(i) as i64) <= need {
+                return false;
+            }
+            if x != i {
+                d.tweak::<C>(x, i);
+                d.commit_others::<C, true>(x, np);
+            } else {
+                // The null move: no more options for `i` at all.
+                d.deactivate(i);
+            }
+        }
+        true
+    }
+
+    /// Undoes the top level's committed choice and moves to the next one.
+    /// Returns `false` when that was the level's last choice.
+    #[inline(always)]
+    pub(super) fn undo_choice<const C: bool, const M: bool>(&mut self) -> bool {
+        let np = self.num_primary;
+        let f = self.frames.last_mut().unwrap();
+        let (i, x) = (f.item, f.choice);
+        let d = &mut self.dance;
+        if M && x == i {
+            if d.bound[i as usize] != 0 {
+                d.reactivate(i);
+            }
+            return false;
+        }
+        d.uncommit_others::<C, M>(x, np);
+        f.choice = d.nodes[x as usize].down;
+        f.branch += 1;
+        true
+    }
+
+    /// Leaves the top level, restoring its item.
+    #[inline(always)]
+    pub(super) fn close_level<const C: bool, const M: bool>(&mut self) {
+        let f = self.frames.pop().unwrap();
+        let i = f.item;
+        let d = &mut self.dance;
+        if !M {
+            d.uncover::<C>(i);
+        } else {
+            if d.bound[i as usize] == 0 {
+                d.uncover::<C>(i);
+            } else {
+                d.untweak::<C>(i, f.first_tweak);
+            }
+            d.bound[i as usize] += 1;
+        }
+    }
+}

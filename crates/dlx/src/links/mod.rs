@@ -1,0 +1,344 @@
+//! The dancing-links engine: Algorithm X with Knuth's extensions C
+//! (colors) and M (multiplicities), over a copy of the problem's arena.
+//!
+//! The search is iterative. Each level of the search tree is a [`Frame`] on
+//! an explicit stack (the item branched on and the option being tried), and
+//! the engine is a small state machine, so it can stop after any solution
+//! and resume later: that is how the solutions iterator is lazy, and why a
+//! search that is 100,000 levels deep needs no more than 100,000 frames of
+//! heap memory.
+//!
+//! The loop is compiled four times, for exact cover (DLX1), colors (DLX2),
+//! multiplicities, and both (DLX3), and the engine picks one when it
+//! starts, so an ordinary exact-cover problem pays nothing for the rest.
+//!
+//! The level operations (`open_level`, `try_choice`, `undo_choice`,
+//! `close_level`) are the only code that changes the links; the search
+//! loop, `descend` (replaying a path for parallel and split searches) and
+//! the random paths of the estimator are all written in terms of them.
+//!
+//! The code, by job: this file holds the state, the forcing of options
+//! and the search loop; `choice.rs` picks the item to branch on;
+//! `levels.rs` holds the level operations; `paths.rs` walks down a given
+//! path or random ones.
+
+mod choice;
+mod levels;
+mod paths;
+
+use crate::config::Heuristic;
+use crate::dance::Dance;
+use crate::error::{Error, ErrorKind};
+use crate::id::OptionId;
+use crate::matrix::{Matrix, SPACER};
+use crate::problem::Problem;
+use crate::search::Status;
+use crate::stats::Stats;
+
+/// One level of the search tree.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Frame {
+    /// The item branched on.
+    pub(crate) item: u32,
+    /// The node of the option being tried, or `item` itself for the "null"
+    /// move of Algorithm M (choose no further option for `item`).
+    pub(crate) choice: u32,
+    /// Algorithm M: the top of `item`'s list when the level began.
+    pub(crate) first_tweak: u32,
+    /// Which branch of this level is being tried, from 0.
+    pub(crate) branch: u32,
+    /// How many branches this level has (the item's list length, or its
+    /// branching degree under Algorithm M).
+    pub(crate) degree: u32,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum State {
+    /// Enter a new level: count the node, choose an item.
+    Forward,
+    /// Try the current choice of the top frame.
+    Advance,
+    /// Undo the top frame's choice and move to its next one.
+    Backdown,
+    /// The search is over.
+    Done,
+}
+
+/// The dancing-links search of one problem: the engine for every problem
+/// (the two bit engines take only small plain ones).
+#[derive(Debug, Clone)]
+pub(crate) struct Links<'p> {
+    problem: &'p Problem,
+    heuristic: Heuristic,
+    dance: Dance,
+    slack: Vec<u32>,
+    num_primary: u32,
+    frames: Vec<Frame>,
+    /// The stack depth at which this search ends: the levels above it are
+    /// not this search's to back up into. 0 for a whole search;
+    /// [`descend`](Self::descend) sets it to the length of its path, and
+    /// `Solver::split_floor` raises it by one when it gives away the
+    /// untried branches of the level there. [`unwind`](Self::unwind) (and
+    /// so every reset) sets it back to 0.
+    pub(crate) floor: usize,
+    state: State,
+    pub(crate) stats: Stats,
+    pause_at: u64,
+}
+
+impl<'p> Links<'p> {
+    pub(crate) fn new(problem: &'p Problem, heuristic: Heuristic) -> Links<'p> {
+        let m: &Matrix = &problem.matrix;
+        Links {
+            problem,
+            heuristic,
+            dance: Dance {
+                nodes: m.nodes.clone(),
+                links: m.links.clone(),
+                bound: m.bound.clone(),
+                updates: 0,
+            },
+            slack: m.slack.clone(),
+            num_primary: m.num_primary() as u32,
+            frames: Vec::new(),
+            floor: 0,
+            state: State::Forward,
+            stats: Stats::default(),
+            pause_at: u64::MAX,
+        }
+    }
+
+    pub(crate) fn problem(&self) -> &'p Problem {
+        self.problem
+    }
+
+    pub(crate) fn stats(&self) -> Stats {
+        let mut s = self.stats;
+        s.updates = self.dance.updates;
+        s
+    }
+
+    /// Forgets the search (keeping the forced options) and clears the
+    /// statistics.
+    pub(crate) fn reset_search(&mut self) {
+        self.unwind();
+        self.stats = Stats::default();
+        self.dance.updates = 0;
+    }
+
+    /// Forgets the search and takes back the `forced` options (the ones
+    /// chosen with `choose`, in order), and clears the statistics.
+    pub(crate) fn reset(&mut self, forced: &[OptionId]) {
+        self.unwind();
+        let np = self.num_primary;
+        for &o in forced.iter().rev() {
+            let m = &self.problem.matrix;
+            let x = m.option_node[o.index()];
+            if self.dance.nodes[x as usize].top == SPACER {
+                continue; // an empty option
+            }
+            // Undo `choose`, step by step in reverse.
+            self.dance.uncommit_others::<true, true>(x, np);
+            self.dance.uncommit::<true, true>(x, np);
+            if m.usable[o.index()] {
+                let i = self.dance.nodes[x as usize].top;
+                self.dance.untweak_one(x, i);
+            } else {
+                for (k, e) in self.problem.option(o).iter().enumerate() {
+                    self.dance.nodes[x as usize + k].color = e.color.map_or(0, |c| c.as_u32() + 1);
+                }
+            }
+        }
+        self.stats = Stats::default();
+        self.dance.updates = 0;
+        self.floor = 0;
+        self.state = State::Forward;
+    }
+
+    /// Forces an option into the partial solution (see `Solver::choose`).
+    pub(crate) fn choose(&mut self, option: OptionId) -> Result<(), Error> {
+        let m = &self.problem.matrix;
+        let Some(&x) = m.option_node.get(option.index()) else {
+            return Err(Error::new(ErrorKind::OutOfRange("option", option.index())));
+        };
+        self.unwind();
+        if self.dance.nodes[x as usize].top == SPACER {
+            return Ok(());
+        }
+        if !self.is_available(x, m.usable[option.index()]) {
+            return Err(Error::new(ErrorKind::Conflict { option: option.index() }));
+        }
+        let np = self.num_primary;
+        if m.usable[option.index()] {
+            // Take the option out of every list first, so that an item with
+            // room to spare (Algorithm M) cannot offer it a second time.
+            let i = self.dance.nodes[x as usize].top;
+            self.dance.tweak::<true>(x, i);
+        } else {
+            // Not in any list, so purify never marks its nodes: mark the
+            // ones whose item already has their color, as purify would.
+            let mut q = x;
+            while self.dance.nodes[q as usize].top != SPACER {
+                let n = self.dance.nodes[q as usize];
+                if n.top > np && n.color != 0 && self.dance.nodes[n.top as usize].color == n.color {
+                    self.dance.nodes[q as usize].color = crate::matrix::DONE;
+                }
+                q += 1;
+            }
+        }
+        self.dance.commit::<true, true>(x, np);
+        self.dance.commit_others::<true, true>(x, np);
+        Ok(())
+    }
+
+    /// Whether an option can still be chosen at the current node.
+    pub(crate) fn option_available(&self, option: OptionId) -> bool {
+        let m = &self.problem.matrix;
+        let x = m.option_node[option.index()];
+        self.dance.nodes[x as usize].top != SPACER && self.is_available(x, m.usable[option.index()])
+    }
+
+    pub(crate) fn dance(&self) -> &Dance {
+        &self.dance
+    }
+
+    /// Appends the options the search has chosen on the way to the current
+    /// node, from the top down.
+    pub(crate) fn chosen(&self, out: &mut Vec<OptionId>) {
+        for f in &self.frames {
+            if f.choice != f.item {
+                let o = Matrix::option_of(&self.dance.nodes, f.choice);
+                out.push(OptionId::new(o as usize));
+            }
+        }
+    }
+
+    /// Whether the option whose first node is `x` can still be chosen.
+    fn is_available(&self, x: u32, linked: bool) -> bool {
+        let d = &self.dance;
+        let mut q = x;
+        loop {
+            let n = d.nodes[q as usize];
+            if n.top == SPACER {
+                break;
+            }
+            let j = n.top;
+            if j <= self.num_primary {
+                if !d.is_active(j) || d.bound[j as usize] == 0 {
+                    return false;
+                }
+            } else {
+                if !d.is_active(j) {
+                    return false;
+                }
+                let purified = d.nodes[j as usize].color;
+                if !linked && purified != 0 && n.color != purified {
+                    return false;
+                }
+            }
+            if linked && !d.is_linked(q) {
+                return false;
+            }
+            q += 1;
+        }
+        true
+    }
+
+    /// The branch taken at each level (from 0), out of how many.
+    pub(crate) fn levels(&self) -> impl ExactSizeIterator<Item = (u32, u32)> + '_ {
+        self.frames.iter().map(|f| (f.branch, f.degree))
+    }
+
+    /// Whether the search is over.
+    pub(crate) fn done(&self) -> bool {
+        self.state == State::Done
+    }
+
+    /// Runs the search for at most `max_nodes` nodes.
+    pub(crate) fn run(&mut self, max_nodes: u64) -> Status {
+        if self.state == State::Done {
+            return Status::Done;
+        }
+        self.pause_at = self.stats.nodes.saturating_add(max_nodes).saturating_add(1);
+        let event = match (self.problem.has_colors(), self.problem.has_multiplicities()) {
+            (false, false) => self.run_with::<false, false>(),
+            (true, false) => self.run_with::<true, false>(),
+            (false, true) => self.run_with::<false, true>(),
+            (true, true) => self.run_with::<true, true>(),
+        };
+        if event == Status::Solution {
+            self.stats.solutions += 1;
+        }
+        event
+    }
+
+    fn run_with<const C: bool, const M: bool>(&mut self) -> Status {
+        let mut state = self.state;
+        let event = loop {
+            match state {
+                State::Forward => {
+                    if !self.stats.enter_node(self.pause_at) {
+                        break Status::Paused;
+                    }
+                    let Some((i, score)) = self.choose_item::<M>() else {
+                        state = State::Backdown;
+                        break Status::Solution;
+                    };
+                    if score <= 0 {
+                        state = State::Backdown;
+                        continue;
+                    }
+                    self.open_level::<C, M>(i, score as u32);
+                    state = State::Advance;
+                }
+                State::Advance => {
+                    if self.try_choice::<C, M>() {
+                        if self.frames.len() > self.stats.max_depth {
+                            self.stats.max_depth = self.frames.len();
+                        }
+                        state = State::Forward;
+                    } else {
+                        self.close_level::<C, M>();
+                        state = State::Backdown;
+                    }
+                }
+                State::Backdown => {
+                    if self.frames.len() <= self.floor {
+                        state = State::Done;
+                        break Status::Done;
+                    }
+                    if self.undo_choice::<C, M>() {
+                        state = State::Advance;
+                    } else {
+                        self.close_level::<C, M>();
+                    }
+                }
+                State::Done => break Status::Done,
+            }
+        };
+        self.state = state;
+        event
+    }
+
+    /// Takes back every choice of the search (not the forced options), so
+    /// that the next search starts from the top.
+    pub(crate) fn unwind(&mut self) {
+        match (self.problem.has_colors(), self.problem.has_multiplicities()) {
+            (false, false) => self.unwind_with::<false, false>(),
+            (true, false) => self.unwind_with::<true, false>(),
+            (false, true) => self.unwind_with::<false, true>(),
+            (true, true) => self.unwind_with::<true, true>(),
+        }
+        self.floor = 0;
+        self.state = State::Forward;
+    }
+
+    fn unwind_with<const C: bool, const M: bool>(&mut self) {
+        // Wherever the search stopped (a solution, a pause, the end), each
+        // frame's choice is committed, or is Algorithm M's null move.
+        while !self.frames.is_empty() {
+            self.undo_choice::<C, M>();
+            self.close_level::<C, M>();
+        }
+    }
+}
