@@ -54,8 +54,8 @@ fn pentominoes_all_on_symmetric_boards() {
     assert_eq!(count(&Board::parse(SCOTT).unwrap(), Rules::all()), 8 * 65);
 }
 
+/// A few seconds: the engine is built optimized even in test builds.
 #[test]
-#[ignore = "a few seconds in release, longer in debug"]
 fn pentominoes_6x10_all() {
     assert_eq!(count(&rect(6, 10), Rules::all()), 9356);
 }

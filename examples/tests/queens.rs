@@ -19,12 +19,10 @@ fn counts_twelve_to_fourteen() {
     }
 }
 
+/// A few seconds: the engine is built optimized even in test builds.
 #[test]
-#[ignore = "n = 16 takes a minute or more"]
-fn counts_fifteen_and_sixteen() {
-    for n in 15..=16 {
-        assert_eq!(Queens::new(n).unwrap().model().count(), KNOWN_COUNTS[n - 1] as u128, "n={n}");
-    }
+fn counts_fifteen() {
+    assert_eq!(Queens::new(15).unwrap().model().count(), KNOWN_COUNTS[14] as u128);
 }
 
 #[test]

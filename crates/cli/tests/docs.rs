@@ -15,6 +15,9 @@
 //! a document may elide what changes from run to run or what is long.
 //! Nothing else may differ, and the examples may leave no file in the
 //! repository's root.
+//!
+//! A block that calls GNU parallel is skipped, with a note, where it is not
+//! installed, except under CI (`CI` set), which installs it.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -157,6 +160,21 @@ fn run_block(block: &[Example], bin: &Path, scratch: &Path) -> Vec<String> {
         .collect()
 }
 
+/// Whether GNU parallel can run here. Under CI it must.
+fn gnu_parallel() -> bool {
+    let found = Command::new("parallel")
+        .arg("--version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    assert!(
+        found || std::env::var_os("CI").is_none(),
+        "GNU parallel is not installed, and CI is set: .ci/run installs it"
+    );
+    found
+}
+
 /// The names in the repository's root folder.
 fn root_entries() -> std::collections::BTreeSet<String> {
     std::fs::read_dir(root())
@@ -173,9 +191,18 @@ fn check_document(doc: &str) {
     let blocks = console_blocks(&text);
     assert!(!blocks.is_empty(), "{doc} has no console examples");
     let bin = bin_dir();
-    let scratch = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("docs-{}", doc.replace('/', "-")));
+    let scratch =
+        PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("docs-{}", doc.replace('/', "-")));
     let mut failures = String::new();
     for (b, block) in blocks.iter().enumerate() {
+        if block
+            .iter()
+            .any(|e| e.command.starts_with("parallel ") || e.command.contains("| parallel "))
+            && !gnu_parallel()
+        {
+            eprintln!("{doc}:{}: skipped: GNU parallel is not installed", block[0].line);
+            continue;
+        }
         let dir = scratch.join(b.to_string());
         std::fs::create_dir_all(&dir).expect("a scratch folder");
         let outputs = run_block(block, &bin, &dir);
