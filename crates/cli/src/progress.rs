@@ -224,12 +224,6 @@ mod tests {
     }
 
     #[test]
-    fn the_styles_are_valid() {
-        let _ = spinner_style("puzzles");
-        let _ = bar_style();
-    }
-
-    #[test]
     fn a_search_line_tells_rate_fraction_and_time_left() {
         let at = dlx::Progress {
             solutions: 12_345,
@@ -248,12 +242,55 @@ mod tests {
     }
 
     #[test]
-    fn an_enabled_bar_finishes_before_its_delay() {
-        // stderr is not a terminal under the test runner; the bar stays
-        // hidden because it finishes before the delay.
+    fn a_bar_counts_and_takes_its_total_before_it_shows() {
+        // Enabled but not shown yet (under the test runner it finishes
+        // long before the delay): it counts from the start all the same.
         let p = Progress::puzzles(true);
+        assert!(p.is_enabled());
+        p.inc(2);
         p.inc(1);
+        assert_eq!(p.bar.position(), 3);
+        p.set_position(5);
+        assert_eq!(p.bar.position(), 5);
+        assert_eq!(p.bar.length(), None);
         p.total_setter()(10);
+        assert_eq!(p.bar.length(), Some(10));
         p.finish();
+    }
+
+    #[test]
+    fn a_bar_tells_where_a_search_stands() {
+        let at = dlx::Progress {
+            solutions: 12_345,
+            nodes: 1,
+            elapsed: Duration::from_secs(10),
+            fraction: 0.25,
+        };
+        let p = Progress::search(true);
+        p.show_search(&at);
+        assert_eq!(p.bar.message(), search_message(&at));
+        p.finish();
+
+        // A batch names the puzzle while it is searched, then clears it.
+        let p = Progress::puzzles(true);
+        let during = p.while_searching("a.txt:3", |show| {
+            show(&at);
+            p.bar.message()
+        });
+        assert_eq!(during, format!("a.txt:3: {}", search_message(&at)));
+        assert_eq!(p.bar.message(), "");
+        p.finish();
+
+        // A disabled bar runs the search with a reporter that does nothing.
+        let p = Progress::disabled();
+        p.show_search(&at);
+        assert_eq!(
+            p.while_searching("a.txt:3", |show| {
+                show(&at);
+                7
+            }),
+            7
+        );
+        assert_eq!(p.bar.message(), "");
     }
 }

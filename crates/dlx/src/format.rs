@@ -17,9 +17,11 @@
 
 use std::io::{self, BufRead, Write};
 
+use bitvec::vec::BitVec;
+
 use crate::error::{Error, ErrorKind};
 use crate::id::ItemId;
-use crate::problem::{Entry, Problem, ProblemBuilder};
+use crate::problem::{Entry, OptionEntries, Problem, ProblemBuilder};
 
 fn syntax(msg: impl Into<String>, line: usize, column: usize) -> Error {
     Error::new(ErrorKind::Syntax(msg.into())).at(line, column)
@@ -54,7 +56,8 @@ fn parse_bound(text: &str, line: usize, column: usize) -> Result<u32, Error> {
 
 struct Parser {
     builder: ProblemBuilder,
-    primary: Vec<bool>,
+    /// The primary items, by item index.
+    primary: BitVec,
     stamp: Vec<u32>,
     have_items: bool,
     options: u32,
@@ -130,7 +133,7 @@ impl Parser {
     fn option_line(&mut self, text: &str, line: usize) -> Result<(), Error> {
         self.options += 1;
         let stamp = self.options;
-        let mut entries: Vec<Entry> = Vec::new();
+        let mut entries = OptionEntries::new();
         for (column, token) in tokens(text) {
             let (name, color) = match token.split_once(':') {
                 Some((name, color)) => (name, Some(color)),
@@ -161,7 +164,7 @@ impl Parser {
             };
             entries.push(Entry { item, color });
         }
-        self.builder.add_option(entries);
+        self.builder.add_option(entries.iter().copied());
         Ok(())
     }
 }
@@ -181,7 +184,7 @@ impl Problem {
     pub fn read_knuth<R: BufRead>(mut reader: R) -> Result<Problem, Error> {
         let mut p = Parser {
             builder: ProblemBuilder::new(),
-            primary: Vec::new(),
+            primary: BitVec::new(),
             stamp: Vec::new(),
             have_items: false,
             options: 0,

@@ -13,6 +13,8 @@
 
 use std::collections::HashMap;
 
+use smallvec::SmallVec;
+
 use crate::bits::BitMatrix;
 use crate::error::{Error, ErrorKind};
 use crate::id::{ColorId, ItemId, MAX_INDEX, OptionId};
@@ -26,6 +28,10 @@ pub struct Entry {
     /// The color given to the item, if any (secondary items only).
     pub color: Option<ColorId>,
 }
+
+/// The entries of one option while it is assembled (parsed, or read off a
+/// search): most options are short enough to stay inline.
+pub(crate) type OptionEntries = SmallVec<[Entry; 16]>;
 
 impl From<ItemId> for Entry {
     #[inline]
@@ -233,7 +239,7 @@ impl ProblemBuilder {
     /// `:color` (as in Knuth's format, `x:red`). Unknown names are reported
     /// by [`build`](Self::build).
     pub fn add_option_by_names<S: AsRef<str>>(&mut self, names: &[S]) -> OptionId {
-        let mut entries = Vec::with_capacity(names.len());
+        let mut entries = OptionEntries::new();
         for name in names {
             let name = name.as_ref();
             let (item, color) = match name.split_once(':') {

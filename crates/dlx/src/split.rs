@@ -14,7 +14,7 @@ use crate::error::Error;
 use crate::id::{ColorId, ItemId, OptionId};
 use crate::links::Links;
 use crate::matrix::{ROOT, SPACER};
-use crate::problem::{Entry, Problem, ProblemBuilder};
+use crate::problem::{Entry, OptionEntries, Problem, ProblemBuilder};
 use crate::search::Solver;
 
 /// Where to cut the search tree.
@@ -196,7 +196,7 @@ impl Links<'_> {
                 continue;
             }
             let x = m.option_node[o.index()];
-            let mut entries = Vec::new();
+            let mut entries = OptionEntries::new();
             let mut q = x;
             while d.nodes[q as usize].top != SPACER {
                 let e = problem.option(o)[(q - x) as usize];

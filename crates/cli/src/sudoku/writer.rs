@@ -3,8 +3,9 @@
 //! the [`Tally`] that decides the exit status and `--stats`.
 
 use std::collections::HashMap;
-use std::fmt::Write as _;
 use std::io::{self, Write};
+
+use serde::Serialize;
 
 use sudoku_cover::{Alphabet, Layout, ReadError, ReadErrorKind, Shape, Uniqueness};
 
@@ -107,8 +108,8 @@ pub(super) struct Writer {
     /// before the first.
     last_was_block: Option<bool>,
     pub(super) tally: Tally,
-    /// One line of output, reused.
-    line: String,
+    /// One answer's output, reused.
+    line: Vec<u8>,
 }
 
 impl Writer {
@@ -120,7 +121,7 @@ impl Writer {
             jigsaw: config.rules.jigsaw.is_some(),
             last_was_block: None,
             tally: Tally::default(),
-            line: String::new(),
+            line: Vec::new(),
         }
     }
 
@@ -158,7 +159,7 @@ impl Writer {
             self.out.write_all(b"\n")?;
         }
         self.last_was_block = Some(block);
-        self.out.write_all(self.line.as_bytes())?;
+        self.out.write_all(&self.line)?;
         self.out.end_record()?;
         if let Answer::Invalid(message) = answer {
             let _ = writeln!(io::stderr(), "{message}");
@@ -184,70 +185,89 @@ impl Writer {
                 if grid && self.jigsaw {
                     // Boxes one row tall draw no separators.
                     let plain = Shape::new(1, g.size()).and_then(|s| g.clone().with_shape(s));
-                    line.push_str(&plain.as_ref().unwrap_or(g).to_pretty(alphabet));
+                    line.extend_from_slice(
+                        plain.as_ref().unwrap_or(g).to_pretty(alphabet).as_bytes(),
+                    );
                     return;
                 }
                 if grid {
-                    line.push_str(&g.to_pretty(alphabet));
+                    line.extend_from_slice(g.to_pretty(alphabet).as_bytes());
                     return;
                 }
-                line.push_str(&g.to_line(alphabet));
+                line.extend_from_slice(g.to_line(alphabet).as_bytes());
             }
-            Answer::Done(Outcome::NoSolution, _) => line.push_str("no solution"),
+            Answer::Done(Outcome::NoSolution, _) => line.extend_from_slice(b"no solution"),
             Answer::Done(Outcome::Counted(n), _) => {
                 let _ = write!(line, "{n}");
             }
             Answer::Done(Outcome::Checked(u), _) => {
                 let _ = write!(line, "{u}");
             }
-            Answer::Invalid(_) | Answer::Unopened(_) | Answer::Deferred => line.push_str("invalid"),
+            Answer::Invalid(_) | Answer::Unopened(_) | Answer::Deferred => {
+                line.extend_from_slice(b"invalid");
+            }
         }
-        line.push('\n');
+        line.push(b'\n');
     }
 
-    /// One JSON object: `file`, `line`, `puzzle` (null when unreadable),
-    /// `status` (`solved`, `no solution` or `invalid`), `solution` (null
-    /// unless solved), and `error` for an invalid puzzle.
+    /// One JSON object ([`JsonAnswer`]) and a newline.
     fn json(&mut self, item: &Item, answer: &Answer) {
-        let (line_no, puzzle) = match &item.kind {
+        let (line, puzzle) = match &item.kind {
             ItemKind::Puzzle { puzzle, .. } => {
                 let alphabet = self.alphabets.get(puzzle.grid.size());
-                (puzzle.line, json_string(&puzzle.grid.to_line(alphabet)))
+                (puzzle.line, Some(puzzle.grid.to_line(alphabet)))
             }
-            ItemKind::Unreadable(e) => (e.line(), "null".to_owned()),
-            ItemKind::Unopened(_) => (0, "null".to_owned()),
+            ItemKind::Unreadable(e) => (e.line(), None),
+            ItemKind::Unopened(_) => (0, None),
         };
         let (status, solution) = match answer {
             Answer::Done(Outcome::Solved(g), _) => {
-                ("solved", json_string(&g.to_line(self.alphabets.get(g.size()))))
+                ("solved", Some(g.to_line(self.alphabets.get(g.size()))))
             }
-            Answer::Done(..) => ("no solution", "null".to_owned()),
-            Answer::Invalid(_) | Answer::Unopened(_) | Answer::Deferred => {
-                ("invalid", "null".to_owned())
-            }
+            Answer::Done(..) => ("no solution", None),
+            Answer::Invalid(_) | Answer::Unopened(_) | Answer::Deferred => ("invalid", None),
         };
-        let line = &mut self.line;
-        let _ = write!(
+        let error = match answer {
+            Answer::Invalid(message) | Answer::Unopened(message) => Some(message.as_str()),
+            _ => None,
+        };
+        let object = JsonAnswer {
+            file: &item.source,
             line,
-            r#"{{"file":{},"line":{line_no},"puzzle":{puzzle},"status":"{status}","solution":{solution}"#,
-            json_string(&item.source)
-        );
-        if let Answer::Invalid(message) | Answer::Unopened(message) = answer {
-            let _ = write!(line, r#","error":{}"#, json_string(message));
-        }
-        line.push_str("}\n");
+            puzzle: puzzle.as_deref(),
+            status,
+            solution: solution.as_deref(),
+            error,
+        };
+        serde_json::to_writer(&mut self.line, &object).expect("JSON written to memory");
+        self.line.push(b'\n');
     }
+}
+
+/// One answer of `--format json`, written as one line of NDJSON with its
+/// fields in this order.
+#[derive(Debug, Serialize)]
+struct JsonAnswer<'a> {
+    /// The input's name (`<stdin>` for standard input).
+    file: &'a str,
+    /// Where in the input the puzzle (or the text that is not one) is: its
+    /// first line; 0 when the input could not be opened.
+    line: usize,
+    /// The puzzle as one line, `null` when it could not be read.
+    puzzle: Option<&'a str>,
+    /// `solved`, `no solution` or `invalid`.
+    status: &'static str,
+    /// The solution as one line, `null` unless solved.
+    solution: Option<&'a str>,
+    /// Why the puzzle is invalid; absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<&'a str>,
 }
 
 /// Whether a read error happened inside a multi-line grid, so that its
 /// `invalid` takes a grid's place in the output.
 fn is_grid_error(e: &ReadError) -> bool {
     matches!(e.kind(), ReadErrorKind::RowLength { .. } | ReadErrorKind::IncompleteGrid { .. })
-}
-
-/// A JSON string literal.
-fn json_string(s: &str) -> String {
-    serde_json::Value::from(s).to_string()
 }
 
 /// The symbols answers are written with.
@@ -271,7 +291,30 @@ mod tests {
     use super::*;
 
     #[test]
-    fn json_strings_are_escaped() {
-        assert_eq!(json_string(r#"a "b"\c"#), r#""a \"b\"\\c""#);
+    fn json_answers_keep_their_field_order_and_escape_strings() {
+        let solved = JsonAnswer {
+            file: "a.txt",
+            line: 3,
+            puzzle: Some("1.3"),
+            status: "solved",
+            solution: Some("123"),
+            error: None,
+        };
+        assert_eq!(
+            serde_json::to_string(&solved).unwrap(),
+            r#"{"file":"a.txt","line":3,"puzzle":"1.3","status":"solved","solution":"123"}"#
+        );
+        let invalid = JsonAnswer {
+            file: r#"we"ird\name"#,
+            line: 0,
+            puzzle: None,
+            status: "invalid",
+            solution: None,
+            error: Some("bad\tline"),
+        };
+        assert_eq!(
+            serde_json::to_string(&invalid).unwrap(),
+            r#"{"file":"we\"ird\\name","line":0,"puzzle":null,"status":"invalid","solution":null,"error":"bad\tline"}"#
+        );
     }
 }
