@@ -27,24 +27,35 @@ use xcov::{DlxBuilder, ExactCoverProblem, MrvExactCoverSearch};
 
 /// A published exact-cover crate that we measure against.
 #[derive(Debug, Clone, Copy)]
-pub(crate) enum Baseline {
+pub enum Baseline {
+    /// `xcov` 0.3.1.
     Xcov,
+    /// The crates.io `dlx` 0.8.5.
     DlxCratesIo,
 }
 
 impl Baseline {
-    pub(crate) const ALL: [Baseline; 2] = [Baseline::Xcov, Baseline::DlxCratesIo];
+    /// Every baseline, in the order the tables show them.
+    pub const ALL: [Baseline; 2] = [Baseline::Xcov, Baseline::DlxCratesIo];
 
-    /// The last part of a benchmark name.
-    pub(crate) fn name(self) -> &'static str {
+    /// The last part of a benchmark name, and a table's column.
+    pub fn name(self) -> &'static str {
         match self {
             Baseline::Xcov => "xcov",
             Baseline::DlxCratesIo => "dlx-crates-io",
         }
     }
 
+    /// The crate and its version, for a table's header.
+    pub fn title(self) -> &'static str {
+        match self {
+            Baseline::Xcov => "xcov 0.3.1",
+            Baseline::DlxCratesIo => "crates.io dlx 0.8.5",
+        }
+    }
+
     /// Finds the first solution of a 9x9 sudoku and writes it to `out`.
-    pub(crate) fn sudoku_first(self, puzzle: &Grid, out: &mut Grid) -> bool {
+    pub fn sudoku_first(self, puzzle: &Grid, out: &mut Grid) -> bool {
         match self {
             Baseline::Xcov => xcov_sudoku_first(puzzle, out),
             Baseline::DlxCratesIo => cio_sudoku_first(puzzle, out),
@@ -52,7 +63,7 @@ impl Baseline {
     }
 
     /// Counts the solutions of a 9x9 sudoku, stopping at `limit`.
-    pub(crate) fn sudoku_count(self, puzzle: &Grid, limit: usize) -> usize {
+    pub fn sudoku_count(self, puzzle: &Grid, limit: usize) -> usize {
         match self {
             Baseline::Xcov => {
                 let mut search = xcov_sudoku(puzzle);
@@ -68,7 +79,7 @@ impl Baseline {
     }
 
     /// Counts every solution of an exact-cover problem.
-    pub(crate) fn count(self, options: &Options) -> usize {
+    pub fn count(self, options: &Options) -> usize {
         match self {
             Baseline::Xcov => {
                 let mut b = DlxBuilder::new(options.primary, options.secondary);
@@ -114,7 +125,7 @@ fn count_up_to(limit: usize, mut next: impl FnMut() -> bool) -> usize {
 /// ones first, each option sorted (xcov requires it) and holding a primary
 /// item (the others can never be chosen).
 #[derive(Debug, Clone)]
-pub(crate) struct Options {
+pub struct Options {
     primary: usize,
     secondary: usize,
     options: Vec<Vec<usize>>,
@@ -123,7 +134,7 @@ pub(crate) struct Options {
 impl Options {
     /// The options of a problem without colors or multiplicities, which the
     /// baselines do not support.
-    pub(crate) fn from_problem(problem: &Problem) -> Options {
+    pub fn from_problem(problem: &Problem) -> Options {
         assert!(!problem.has_colors() && !problem.has_multiplicities(), "plain exact cover only");
         let mut index = vec![0; problem.num_items()];
         let (primary, secondary): (Vec<_>, Vec<_>) =

@@ -1,8 +1,8 @@
 //! Criterion benchmarks: `cargo bench -p dlx-benches`.
 //!
 //! Names follow `group/input/variant`. The exact-cover group counts
-//! Knuth's reference instances (`shared/data/xc`); the sudoku group solves
-//! the public benchmark sets (`shared/data/sudoku`) one thread, in two modes:
+//! Knuth's reference instances (`data/xc`); the sudoku group solves the
+//! public benchmark sets (`data/sudoku`) one thread, in two modes:
 //! the first solution, and solve-and-prove-unique (count up to 2, as
 //! tdoku's benchmark does). Throughput is reported in puzzles per second.
 //!
@@ -10,20 +10,15 @@
 //! exact-cover crates `xcov` and the crates.io `dlx` (variants `xcov` and
 //! `dlx-crates-io`, see `baseline.rs`), so that ratios come from one run.
 //! Filter with `-- '^xc/'` rather than `-- xc`, which also matches `xcov`.
+//! The README's tables, side by side with Knuth's programs, come from the
+//! `tables` binary instead (`src/tables/mod.rs`).
 
-use std::path::PathBuf;
 use std::time::Duration;
 
 use criterion::Criterion;
 
-mod baseline;
 mod exact_cover;
 mod sudoku;
-
-/// A file of the shared data sets.
-pub(crate) fn data(rel: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data").join(rel)
-}
 
 fn main() {
     let mut c = Criterion::default()

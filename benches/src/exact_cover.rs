@@ -6,11 +6,11 @@ use std::hint::black_box;
 use criterion::Criterion;
 use dlx::{Problem, Solver};
 
-use crate::baseline::{Baseline, Options};
-use crate::data;
+use dlx_benches::baseline::{Baseline, Options};
+use dlx_benches::data;
 
 fn load(name: &str) -> (String, Problem) {
-    let text = std::fs::read_to_string(data(&format!("xc/{name}.dlx"))).expect("shared data");
+    let text = std::fs::read_to_string(data(&format!("xc/{name}.dlx"))).expect("data set");
     let problem = Problem::parse_knuth(&text).expect("valid problem");
     (text, problem)
 }

@@ -5,12 +5,12 @@ use std::hint::black_box;
 use criterion::{Criterion, Throughput};
 use sudoku_cover::{Grid, PuzzleReader, Rules, Sudoku, Uniqueness};
 
-use crate::baseline::Baseline;
-use crate::data;
+use dlx_benches::baseline::Baseline;
+use dlx_benches::data;
 
 /// Every `step`-th puzzle of a file, at most `max`.
 fn sample(name: &str, step: usize, max: usize) -> Vec<Grid> {
-    let file = std::fs::File::open(data(&format!("sudoku/{name}"))).expect("shared data");
+    let file = std::fs::File::open(data(&format!("sudoku/{name}"))).expect("data set");
     PuzzleReader::new(std::io::BufReader::new(file))
         .step_by(step)
         .take(max)
