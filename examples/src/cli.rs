@@ -1,27 +1,62 @@
 //! What the example binaries share: exit statuses, `N` or `A..B` size
-//! arguments, `--emit`, and colour in the terminal.
+//! arguments, `--emit`, colour in the terminal, and counts that say so
+//! when they will take long.
 //!
-//! Every binary's `main` is `cli::exit(try_main())`: success is status 0, a
-//! mistake in the input prints `error: ...` and gives status 2 (clap gives 2
-//! for a bad command line too), and a closed pipe (`| head`) is not an
-//! error at all.
+//! Every binary's `main` is `cli::exit(try_main())`, with the statuses of
+//! the `dlx` command line: 0 when what was asked for was found, 1 when the
+//! input was valid but nothing was found ([`Outcome::NotFound`]), 2 for a
+//! mistake in the input, which prints `error: ...` (clap gives 2 for a bad
+//! command line too). A closed pipe (`| head`) is not an error at all.
 
 use std::error::Error;
 use std::fmt;
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 use std::str::FromStr;
+use std::time::{Duration, Instant};
 
-use dlx::{OptionId, Problem, Solver, Stats};
+use dlx::{OptionId, Problem, Solver, Stats, Status};
+
+/// The exit status of a run whose input was valid but that found nothing:
+/// no solution, no tiling, no rota.
+pub const EXIT_NOT_FOUND: u8 = 1;
 
 /// The exit status of a run that failed: bad input or a bad command line.
 pub const EXIT_ERROR: u8 = 2;
 
+/// How a run without errors ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// What was asked for was found (or there was nothing to find: a table,
+    /// `--emit`): status 0.
+    Found,
+    /// The input was valid, but nothing was found: status 1.
+    NotFound,
+}
+
+impl Outcome {
+    /// [`Found`](Outcome::Found) if `found`, else
+    /// [`NotFound`](Outcome::NotFound).
+    pub fn found_if(found: bool) -> Outcome {
+        if found { Outcome::Found } else { Outcome::NotFound }
+    }
+}
+
+/// A run that returns nothing found what it was asked for.
+impl From<()> for Outcome {
+    fn from((): ()) -> Outcome {
+        Outcome::Found
+    }
+}
+
 /// Turns the result of a binary's `try_main` into its exit status, printing
 /// the error (if any) to standard error.
-pub fn exit(result: Result<(), Box<dyn Error>>) -> ExitCode {
+pub fn exit<T: Into<Outcome>>(result: Result<T, Box<dyn Error>>) -> ExitCode {
     match result {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(outcome) => match outcome.into() {
+            Outcome::Found => ExitCode::SUCCESS,
+            Outcome::NotFound => ExitCode::from(EXIT_NOT_FOUND),
+        },
         // Output piped into `head` and cut short: the reader has what it
         // wanted, so stop quietly, as `cat` and `grep` do.
         Err(e) if is_broken_pipe(e.as_ref()) => ExitCode::SUCCESS,
@@ -77,6 +112,137 @@ where
 pub fn count_all(solver: &mut Solver<'_>) -> (u128, Stats) {
     let count = solver.stats().solutions() + solver.count();
     (count, solver.stats())
+}
+
+/// A count that runs this long says nothing on standard error.
+const QUIET: Duration = Duration::from_millis(500);
+
+/// A count estimated to run longer than this is announced, with its
+/// estimated time.
+const LONG: Duration = Duration::from_secs(10);
+
+/// Random paths walked for the estimate of a long count: batches of
+/// [`ESTIMATE_BATCH`] until [`ESTIMATE_TIME`] has passed or there are this
+/// many.
+const ESTIMATE_SAMPLES: u64 = 4096;
+
+/// Random paths per batch of the estimate.
+const ESTIMATE_BATCH: u64 = 256;
+
+/// The time the estimate may take.
+const ESTIMATE_TIME: Duration = Duration::from_millis(300);
+
+/// Search-tree nodes between looks at the clock while counting.
+const SLICE: u64 = 1 << 16;
+
+/// How often the progress line is redrawn.
+const REDRAW: Duration = Duration::from_secs(1);
+
+/// Counts like [`count_all`], and says on standard error when that will
+/// take long.
+///
+/// A count that ends within half a second says nothing. Past that, Knuth's
+/// random-path estimate of the search tree ([`Solver::estimate`]) and the
+/// speed of the count so far give the time it will take; if that is more
+/// than ten seconds, standard error gets `{program}: {what} will take about
+/// 3 days (...)` and then `hint`, if any (say how to get a quicker answer).
+/// While the count goes on, a progress line is drawn on standard error if
+/// it is a terminal, and erased at the end.
+pub fn count_all_or_warn(
+    solver: &mut Solver<'_>,
+    program: &str,
+    what: &str,
+    hint: Option<&str>,
+) -> (u128, Stats) {
+    let start = Instant::now();
+    let terminal = io::stderr().is_terminal();
+    let mut estimated = false;
+    let mut drawn: Option<Instant> = None;
+    loop {
+        if solver.run(SLICE) == Status::Done {
+            break;
+        }
+        let elapsed = start.elapsed();
+        if elapsed < QUIET {
+            continue;
+        }
+        if !estimated {
+            estimated = true;
+            if let Some(note) = long_count_note(solver, elapsed, program, what, hint) {
+                eprint!("{note}");
+            }
+        }
+        if terminal && drawn.is_none_or(|at| at.elapsed() >= REDRAW) {
+            let stats = solver.stats();
+            let percent = 100.0 * solver.progress();
+            let percent =
+                if percent >= 0.01 { format!("{percent:.2}") } else { format!("{percent:.1e}") };
+            eprint!(
+                "\r\x1b[K{program}: {} solutions so far, {percent}% of the tree, {}",
+                stats.solutions(),
+                human_time(elapsed.as_secs_f64())
+            );
+            drawn = Some(Instant::now());
+        }
+    }
+    if drawn.is_some() {
+        eprint!("\r\x1b[K");
+    }
+    let stats = solver.stats();
+    (stats.solutions(), stats)
+}
+
+/// What to say about a count that has run for `elapsed`: its estimated
+/// time, if that is long; `None` if not.
+fn long_count_note(
+    solver: &Solver<'_>,
+    elapsed: Duration,
+    program: &str,
+    what: &str,
+    hint: Option<&str>,
+) -> Option<String> {
+    let mut walker = Solver::with_config(solver.problem(), solver.config());
+    walker.choose_all(solver.forced()).ok()?;
+    let start = Instant::now();
+    let (mut samples, mut nodes) = (0, 0.0);
+    while samples < ESTIMATE_SAMPLES && start.elapsed() < ESTIMATE_TIME {
+        let e = walker.estimate(ESTIMATE_BATCH, samples);
+        nodes += e.nodes * e.samples as f64;
+        samples += e.samples;
+    }
+    let nodes = nodes / samples.max(1) as f64;
+    let speed = solver.stats().nodes() as f64 / elapsed.as_secs_f64();
+    let left = (nodes - solver.stats().nodes() as f64) / speed;
+    if !left.is_finite() || left < LONG.as_secs_f64() {
+        return None;
+    }
+    let mut note = format!(
+        "{program}: {what} will take about {} (an estimate from {samples} random paths: \
+         {nodes:.1e} search-tree nodes at {speed:.1e} nodes/s)\n",
+        human_time(left + elapsed.as_secs_f64()),
+    );
+    if let Some(hint) = hint {
+        note += &format!("{program}: {hint}\n");
+    }
+    Some(note)
+}
+
+/// A time in seconds as a person would say it: `12 s`, `3.5 min`,
+/// `2.0 days`, `4.1e9 years`.
+pub fn human_time(secs: f64) -> String {
+    const MINUTE: f64 = 60.0;
+    const HOUR: f64 = 60.0 * MINUTE;
+    const DAY: f64 = 24.0 * HOUR;
+    const YEAR: f64 = 365.25 * DAY;
+    match secs {
+        s if !s.is_finite() => "forever".to_owned(),
+        s if s < MINUTE => format!("{s:.0} s"),
+        s if s < HOUR => format!("{:.1} min", s / MINUTE),
+        s if s < DAY => format!("{:.1} hours", s / HOUR),
+        s if s < YEAR => format!("{:.1} days", s / DAY),
+        s if s < 1e4 * YEAR => format!("{:.0} years", s / YEAR),
+        s => format!("{:.1e} years", s / YEAR),
+    }
 }
 
 /// A size or an inclusive range of sizes, written `8` or `3..12`.
@@ -201,6 +367,32 @@ mod tests {
     #[test]
     fn broken_pipe_is_success() {
         let e: Box<dyn Error> = Box::new(io::Error::from(io::ErrorKind::BrokenPipe));
-        assert_eq!(exit(Err(e)), ExitCode::SUCCESS);
+        assert_eq!(exit::<()>(Err(e)), ExitCode::SUCCESS);
+    }
+
+    #[test]
+    fn exit_statuses_are_those_of_dlx() {
+        assert_eq!(exit::<()>(Ok(())), ExitCode::SUCCESS);
+        assert_eq!(exit::<Outcome>(Ok(Outcome::found_if(true))), ExitCode::SUCCESS);
+        assert_eq!(exit::<Outcome>(Ok(Outcome::found_if(false))), ExitCode::from(1));
+        assert_eq!(exit::<()>(Err("bad input".into())), ExitCode::from(2));
+    }
+
+    #[test]
+    fn times_read_as_a_person_says_them() {
+        assert_eq!(human_time(12.4), "12 s");
+        assert_eq!(human_time(210.0), "3.5 min");
+        assert_eq!(human_time(2.0 * 86400.0), "2.0 days");
+        assert_eq!(human_time(3.0 * 365.25 * 86400.0), "3 years");
+        assert_eq!(human_time(4.1e9 * 365.25 * 86400.0), "4.1e9 years");
+        assert_eq!(human_time(f64::INFINITY), "forever");
+    }
+
+    #[test]
+    fn a_quick_count_is_the_plain_count() {
+        let problem = Problem::parse_knuth("A B C\nA B\nC\nA\nB C\nB\n").unwrap();
+        let (count, stats) = count_all_or_warn(&mut Solver::new(&problem), "t", "counting", None);
+        assert_eq!(count, Solver::new(&problem).count());
+        assert_eq!(stats.solutions(), count);
     }
 }

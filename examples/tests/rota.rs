@@ -1,7 +1,7 @@
 use dlx::{OptionId, Problem};
 use dlx_examples::rota::Rota;
 
-use crate::util::{check_solution, count_checked, emitted, run_err, run_ok};
+use crate::util::{check_solution, count_checked, emitted, run, run_err, run_ok};
 
 const ROTA: &str = env!("CARGO_BIN_EXE_rota");
 
@@ -98,8 +98,9 @@ fn binary_rejects_bad_files() {
     let err = run_err(ROTA, &[file.to_str().unwrap()]);
     assert!(err.contains("week.txt:4:20: `Wed` is not a day"), "{err}");
     std::fs::write(&file, "days Mon\nshifts early\nneed 2\nperson Ann 1 1\n").unwrap();
-    let out = run_ok(ROTA, &[file.to_str().unwrap()]);
-    assert!(out.contains("No rota meets every rule."), "{out}");
+    let out = run(ROTA, &[file.to_str().unwrap()]);
+    assert_eq!(out.status, 1, "no rota: {}", out.stderr);
+    assert!(out.stdout.contains("No rota meets every rule."), "{}", out.stdout);
     std::fs::remove_dir_all(&dir).unwrap();
     assert!(run_err(ROTA, &["/no/such/rota.txt"]).contains("cannot read the rota"));
 }

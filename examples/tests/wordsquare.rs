@@ -2,7 +2,7 @@ use std::collections::BTreeSet;
 
 use dlx_examples::wordsquare::{Kind, WordList, WordSquare};
 
-use crate::util::{check_solution, count_checked, emitted, run_err, run_ok};
+use crate::util::{check_solution, count_checked, emitted, run, run_err, run_ok};
 
 const WORDSQUARE: &str = env!("CARGO_BIN_EXE_wordsquare");
 
@@ -118,4 +118,35 @@ fn binary_rejects_bad_input() {
     std::fs::remove_dir_all(&dir).unwrap();
     assert!(run_err(WORDSQUARE, &["five"]).contains("bad grid size `five`"));
     assert!(run_err(WORDSQUARE, &["0"]).contains("1 to 36"));
+}
+
+#[test]
+fn a_size_the_word_list_has_no_words_for_is_an_error() {
+    let err = run_err(WORDSQUARE, &["9"]);
+    assert_eq!(
+        err,
+        "error: the word list has no words of 9 letters (its words have 3 to 5 letters), \
+         which the grid needs\n"
+    );
+    // A rectangle needs words of both lengths.
+    assert!(run_err(WORDSQUARE, &["3x6"]).contains("no words of 6 letters"));
+    assert!(run_err(WORDSQUARE, &["6x3", "--emit"]).contains("no words of 6 letters"));
+}
+
+#[test]
+fn no_grid_exits_with_1() {
+    let dir = std::env::temp_dir().join(format!("wordsquare-none-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("words.txt");
+    std::fs::write(&file, "abc\nxyz\n").unwrap();
+    let list = file.to_str().unwrap();
+    let out = run(WORDSQUARE, &["3", "-w", list]);
+    assert_eq!(out.status, 1, "{}", out.stderr);
+    assert_eq!(out.stdout, "No 3x3 grid can be made from these words.\n");
+    let out = run(WORDSQUARE, &["3", "-w", list, "-c", "-n", "0"]);
+    assert_eq!(out.status, 1, "{}", out.stderr);
+    assert!(out.stdout.starts_with("0 word squares"), "{}", out.stdout);
+    // Asking for nothing finds nothing missing.
+    assert_eq!(run(WORDSQUARE, &["3", "-w", list, "-n", "0"]).status, 0);
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -4,12 +4,14 @@
 //! lives in one module per concern: [`args`] (the command line as clap
 //! parses it), [`config`] (what to do, settled before any work), one module
 //! per command ([`cmd_solve`], [`cmd_count`], [`cmd_estimate`],
-//! [`cmd_split`], [`cmd_sum`], [`sudoku`]), the streaming parallel
+//! [`cmd_split`], [`cmd_sum`], [`sudoku`], and [`cmd_completions`] for
+//! `dlx completions` and `dlx man`), the streaming parallel
 //! [`batch`], and the helpers [`input`], [`out`], [`problem`],
 //! [`progress`], [`report`] and [`exit`].
 
 mod args;
 mod batch;
+mod cmd_completions;
 mod cmd_count;
 mod cmd_estimate;
 mod cmd_solve;
@@ -28,9 +30,10 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use anyhow::Result;
-use clap::Parser;
+use clap::{ArgMatches, FromArgMatches, Subcommand};
 
 use crate::args::Args;
+use crate::cmd_completions::SetupCommand;
 use crate::config::Config;
 use crate::exit::ExitStatus;
 
@@ -53,8 +56,8 @@ fn main() -> ExitCode {
 
 /// Parses the command line, settles the configuration and runs the command.
 fn run() -> Result<ExitStatus> {
-    let args = match Args::try_parse() {
-        Ok(args) => args,
+    let matches = match cmd_completions::command().try_get_matches() {
+        Ok(matches) => matches,
         Err(err) => {
             // `--help` and `--version` go to stdout and exit 0; a usage
             // error goes to stderr and exits 2. Printing may fail on a
@@ -63,7 +66,11 @@ fn run() -> Result<ExitStatus> {
             return Ok(if err.use_stderr() { ExitStatus::Error } else { ExitStatus::Success });
         }
     };
-    match Config::from_args(args)? {
+    input::set_command(command_name(&matches));
+    if matches.subcommand_name().is_some_and(SetupCommand::has_subcommand) {
+        return cmd_completions::run(&SetupCommand::from_arg_matches(&matches)?);
+    }
+    match Config::from_args(Args::from_arg_matches(&matches)?)? {
         Config::Solve(c) => cmd_solve::run(&c),
         Config::Count(c) => cmd_count::run(&c),
         Config::Sudoku(c) => sudoku::run(&c),
@@ -71,6 +78,18 @@ fn run() -> Result<ExitStatus> {
         Config::Split(c) => cmd_split::run(&c),
         Config::Sum(c) => cmd_sum::run(&c),
     }
+}
+
+/// The command the arguments name, as `dlx sudoku solve`.
+fn command_name(matches: &ArgMatches) -> String {
+    let mut name = String::from("dlx");
+    let mut matches = matches;
+    while let Some((sub, sub_matches)) = matches.subcommand() {
+        name.push(' ');
+        name.push_str(sub);
+        matches = sub_matches;
+    }
+    name
 }
 
 /// Whether the error, or any error it wraps, is a broken pipe.

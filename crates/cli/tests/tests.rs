@@ -11,6 +11,8 @@
 mod util;
 
 mod cli;
+mod completions;
+mod compressed;
 mod count;
 mod estimate;
 mod parallel;
@@ -20,3 +22,4 @@ mod solve;
 mod split;
 mod sudoku;
 mod sum;
+mod typing;

@@ -17,8 +17,6 @@
 
 use std::io::{self, BufRead, Write};
 
-use bitvec::vec::BitVec;
-
 use crate::error::{Error, ErrorKind};
 use crate::id::ItemId;
 use crate::problem::{Entry, OptionEntries, Problem, ProblemBuilder};
@@ -57,7 +55,7 @@ fn parse_bound(text: &str, line: usize, column: usize) -> Result<u32, Error> {
 struct Parser {
     builder: ProblemBuilder,
     /// The primary items, by item index.
-    primary: BitVec,
+    primary: Vec<bool>,
     stamp: Vec<u32>,
     have_items: bool,
     options: u32,
@@ -184,7 +182,7 @@ impl Problem {
     pub fn read_knuth<R: BufRead>(mut reader: R) -> Result<Problem, Error> {
         let mut p = Parser {
             builder: ProblemBuilder::new(),
-            primary: BitVec::new(),
+            primary: Vec::new(),
             stamp: Vec::new(),
             have_items: false,
             options: 0,

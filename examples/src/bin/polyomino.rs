@@ -14,7 +14,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser;
-use dlx_examples::cli::{self, ColorChoice};
+use dlx_examples::cli::{self, ColorChoice, Outcome};
 use dlx_examples::polyomino::{
     Board, Copies, Piece, Rules, Tiling, draw_svg, draw_text, named_board, named_pieces,
     parse_pieces,
@@ -24,7 +24,8 @@ use dlx_examples::polyomino::{
 ///
 /// Every piece is used once, in any rotation or reflection; every cell of
 /// the board is covered once. Without arguments: draw a tiling of the 6x10
-/// rectangle by the twelve pentominoes.
+/// rectangle by the twelve pentominoes. Exits with 1 when there is no
+/// tiling.
 #[derive(Debug, Parser)]
 #[command(version, about, long_about)]
 struct Args {
@@ -83,7 +84,7 @@ fn main() -> ExitCode {
     cli::exit(try_main())
 }
 
-fn try_main() -> Result<(), Box<dyn Error>> {
+fn try_main() -> Result<Outcome, Box<dyn Error>> {
     let args = Args::parse();
     let board = read_board(&args.board)?;
     let pieces = read_pieces(&args.pieces)?;
@@ -104,12 +105,12 @@ fn try_main() -> Result<(), Box<dyn Error>> {
             },
         );
         cli::emit(tiling.model().problem(), &comment, &mut out)?;
-        return Ok(());
+        return Ok(Outcome::Found);
     }
 
     if let Some(why) = tiling.area_mismatch() {
         writeln!(out, "No tilings: {why}.")?;
-        return Ok(());
+        return Ok(Outcome::NotFound);
     }
     let color = args.color.enabled();
     let model = tiling.model();
@@ -125,11 +126,11 @@ fn try_main() -> Result<(), Box<dyn Error>> {
     if !args.count {
         if shown == 0 && args.show > 0 {
             writeln!(out, "No tilings.")?;
-        } else {
-            let gap = if shown > 0 { "\n" } else { "" };
-            writeln!(out, "{gap}Count the tilings with --count.")?;
+            return Ok(Outcome::NotFound);
         }
-        return Ok(());
+        let gap = if shown > 0 { "\n" } else { "" };
+        writeln!(out, "{gap}Count the tilings with --count.")?;
+        return Ok(Outcome::Found);
     }
     let count = shown as u128 + solver.count();
     let nodes = solver.stats().nodes();
@@ -147,7 +148,7 @@ fn try_main() -> Result<(), Box<dyn Error>> {
         writeln!(out, "{count} tilings.")?;
     }
     writeln!(out, "({nodes} search-tree nodes, {:.2?})", solver.stats().elapsed())?;
-    Ok(())
+    Ok(Outcome::found_if(count > 0))
 }
 
 fn read_board(spec: &str) -> Result<Board, Box<dyn Error>> {

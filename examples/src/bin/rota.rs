@@ -14,7 +14,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser;
-use dlx_examples::cli;
+use dlx_examples::cli::{self, Outcome};
 use dlx_examples::rota::Rota;
 
 /// Make a rota: who works which shift of the week.
@@ -23,6 +23,7 @@ use dlx_examples::rota::Rota;
 /// and hi shifts: items with multiplicities, Knuth's Algorithm M. Nobody
 /// works two shifts a day, or late and then early the next day, or when
 /// they're off. Without a file, uses a bundled week at a small bakery.
+/// Exits with 1 when no rota meets every rule.
 #[derive(Debug, Parser)]
 #[command(version, about, long_about)]
 struct Args {
@@ -49,7 +50,7 @@ fn main() -> ExitCode {
     cli::exit(try_main())
 }
 
-fn try_main() -> Result<(), Box<dyn Error>> {
+fn try_main() -> Result<Outcome, Box<dyn Error>> {
     let args = Args::parse();
     let rota = match &args.file {
         None => Rota::week(),
@@ -64,14 +65,16 @@ fn try_main() -> Result<(), Box<dyn Error>> {
         let name =
             args.file.as_ref().map_or("the bundled week".to_owned(), |p| p.display().to_string());
         cli::emit(rota.model().problem(), &format!("rota for {name}"), &mut out)?;
-        return Ok(());
+        return Ok(Outcome::Found);
     }
     let mut solver = rota.model().solver();
     let shown = cli::show(&mut solver, args.show, &mut out, |_, s| Ok(rota.draw(s)))?;
     if shown == 0 && args.show > 0 {
         writeln!(out, "No rota meets every rule.")?;
-        return Ok(());
+        return Ok(Outcome::NotFound);
     }
+    // Nothing asked for (`-n 0 --no-count`) is nothing missing.
+    let mut found = true;
     if !args.no_count {
         let (count, stats) = cli::count_all(&mut solver);
         writeln!(
@@ -81,8 +84,9 @@ fn try_main() -> Result<(), Box<dyn Error>> {
             stats.nodes(),
             stats.elapsed()
         )?;
+        found = count > 0;
     }
-    Ok(())
+    Ok(Outcome::found_if(found))
 }
 
 #[cfg(test)]

@@ -14,15 +14,17 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser;
-use dlx_examples::cli;
-use dlx_examples::wordsquare::{Kind, WordList, WordSquare, draw};
+use dlx_examples::cli::{self, Outcome};
+use dlx_examples::wordsquare::{Kind, MAX_LEN, WordList, WordSquare, draw};
 
 /// Fill a grid with words so that every row and every column is a word.
 ///
 /// A word square (the default) has the same words down as across. With
 /// --double its rows and columns are all different; a rectangle (`3x5`)
 /// always is. Letters are colours of the cells, secondary items shared by
-/// a row and a column that agree: Knuth's Algorithm C.
+/// a row and a column that agree: Knuth's Algorithm C. Exits with 1 when
+/// no grid can be made from the words, with 2 when the word list has no
+/// words of the length the grid needs.
 #[derive(Debug, Parser)]
 #[command(version, about, long_about)]
 struct Args {
@@ -57,7 +59,7 @@ fn main() -> ExitCode {
     cli::exit(try_main())
 }
 
-fn try_main() -> Result<(), Box<dyn Error>> {
+fn try_main() -> Result<Outcome, Box<dyn Error>> {
     let args = Args::parse();
     let (rows, columns) = parse_size(&args.size)?;
     let words = match &args.words {
@@ -70,6 +72,11 @@ fn try_main() -> Result<(), Box<dyn Error>> {
     };
     let kind = if args.double || rows != columns { Kind::Double } else { Kind::Symmetric };
     let square = WordSquare::new(&words, rows, columns, kind)?;
+    for len in [columns, rows] {
+        if words.of_length(len).next().is_none() {
+            return Err(no_words_of_length(&words, len).into());
+        }
+    }
     let mut out = io::stdout().lock();
     if args.emit {
         let comment = format!(
@@ -79,10 +86,12 @@ fn try_main() -> Result<(), Box<dyn Error>> {
             words.len()
         );
         cli::emit(square.model().problem(), &comment, &mut out)?;
-        return Ok(());
+        return Ok(Outcome::Found);
     }
     let mut solver = square.model().solver();
     let shown = cli::show(&mut solver, args.show, &mut out, |_, s| Ok(draw(&square.grid(s))))?;
+    // Nothing asked for (`-n 0` without `--count`) is nothing missing.
+    let mut found = shown > 0 || args.show == 0;
     if args.count {
         let (count, stats) = cli::count_all(&mut solver);
         let what = match kind {
@@ -99,11 +108,25 @@ fn try_main() -> Result<(), Box<dyn Error>> {
             stats.nodes(),
             stats.elapsed()
         )?;
+        found = count > 0;
     }
     if shown == 0 && args.show > 0 {
         writeln!(out, "No {rows}x{columns} grid can be made from these words.")?;
     }
-    Ok(())
+    Ok(Outcome::found_if(found))
+}
+
+/// Why no grid can be made when the list has no word of `len` letters:
+/// the lengths it has.
+fn no_words_of_length(words: &WordList, len: usize) -> String {
+    let lengths: Vec<usize> =
+        (1..=MAX_LEN).filter(|&l| words.of_length(l).next().is_some()).collect();
+    let has = match (lengths.first(), lengths.last()) {
+        (Some(a), Some(b)) if a == b => format!("its words have {a} letters"),
+        (Some(a), Some(b)) => format!("its words have {a} to {b} letters"),
+        _ => "it has no words".to_owned(),
+    };
+    format!("the word list has no words of {len} letters ({has}), which the grid needs")
 }
 
 /// `5` or `4x5`.
