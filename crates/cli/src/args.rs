@@ -8,20 +8,24 @@
 use std::path::PathBuf;
 
 use clap::{Args as ClapArgs, Parser, Subcommand, ValueEnum};
-use sudoku_cover::Shape;
+
+mod sudoku;
+
+pub use sudoku::{SolveFormat, SudokuArgs, SudokuCommand};
 
 const EXAMPLES: &str = "\
 Examples:
-  dlx solve problem.dlx              print one solution
-  dlx solve --all problem.dlx        print every solution, a blank line between them
-  dlx count --stats problem.dlx      count the solutions on every core, with statistics
-  dlx estimate problem.dlx           how long would counting take? (seconds to answer)
+  dlx solve problem.dlx                print one solution
+  dlx solve --all problem.dlx          print every solution, a blank line between them
+  dlx count --stats problem.dlx        count the solutions on every core, with statistics
+  dlx estimate problem.dlx             how long would counting take? (seconds to answer)
   dlx split --parts 1000 -o parts problem.dlx
-                                     cut the problem into 1000 parts to count anywhere
-  cat counts/* | dlx sum             add up the parts' counts
-  dlx sudoku solve puzzles.txt       solve every puzzle in the file, one answer per line
-  cat puzzles.txt | dlx sudoku check tell unique, multiple and none apart
-  dlx sudoku count --variant x -     count X-sudoku solutions of puzzles on stdin
+                                       cut the problem into 1000 parts to count anywhere
+  cat counts/* | dlx sum               add up the parts' counts
+  dlx sudoku solve puzzles.txt         solve every puzzle in the file, one answer each
+  cat puzzles.txt | dlx sudoku check   tell unique, multiple and none apart
+  dlx sudoku count --variant x -       count X-sudoku solutions of puzzles on stdin
+  dlx count --format json problem.dlx  any command's output as JSON Lines
 
 Exit status: 0 when everything was solved (for `sudoku check`: every puzzle
 is unique), 1 when the input was valid but something had no solution (or was
@@ -60,7 +64,24 @@ Examples:
   dlx solve problem.dlx
   dlx solve --all --stats problem.dlx
   dlx solve --threads 2 hard.dlx       any solution, found by either of 2 threads
-  generate-problem | dlx solve --limit 10")]
+  generate-problem | dlx solve --limit 10
+  dlx solve --all --format json problem.dlx")]
+    #[command(
+        mut_arg("limit", |a| a.help(
+            "Print at most N solutions, a blank line between them (by default one, or all \
+             with --all)"
+        )),
+        mut_arg("threads", |a| a.help(
+            "Search on N threads (default 1). With one thread solutions come in the search's \
+             order, the same on every run; with more, the first solution printed is the first \
+             any thread finds, and --all prints solutions as they are found, in an order that \
+             varies from run to run"
+        )),
+        mut_arg("format", |a| a.help(
+            "How to write solutions: `text`, one option per line, or `json`, one object per \
+             solution (JSON Lines)"
+        ))
+    )]
     Solve(SolveArgs),
 
     /// Count the solutions of an exact-cover problem in Knuth's format.
@@ -76,7 +97,15 @@ Examples:
 Examples:
   dlx count queens12.dlx
   dlx count --threads 1 queens12.dlx   on one core
-  dlx count --limit 2 problem.dlx      is there more than one solution?")]
+  dlx count --limit 2 problem.dlx      is there more than one solution?
+  dlx count --format json problem.dlx  the count as a JSON object")]
+    #[command(
+        mut_arg("limit", |a| a.help("Stop counting at N solutions")),
+        mut_arg("threads", |a| a.help("Count on N threads; by default on every core")),
+        mut_arg("format", |a| a.help(
+            "How to write the count: `text`, the number alone, or `json`, one object"
+        ))
+    )]
     Count(CountArgs),
 
     /// Estimate the size of a search, and its time, before running it.
@@ -92,7 +121,8 @@ Examples:
     #[command(after_help = "\
 Examples:
   dlx estimate pentomino6x10.dlx
-  dlx estimate --samples 100000 --seed 7 problem.dlx")]
+  dlx estimate --samples 100000 --seed 7 problem.dlx
+  dlx estimate --format json problem.dlx")]
     Estimate(EstimateArgs),
 
     /// Split an exact-cover problem into parts to count anywhere.
@@ -113,7 +143,8 @@ Examples:
 Examples:
   dlx split --parts 1000 --out parts problem.dlx
   dlx split --depth 2 --prefix q14 queens14.dlx
-  parallel dlx count ::: parts/*.dlx | dlx sum    count the parts on every core")]
+  parallel dlx count ::: parts/*.dlx | dlx sum    count the parts on every core
+  dlx split --format json problem.dlx             one JSON object per part")]
     Split(SplitArgs),
 
     /// Add up counts: whole numbers, one per line, from files or stdin.
@@ -127,25 +158,29 @@ Examples:
     #[command(after_help = "\
 Examples:
   cat counts/*.txt | dlx sum
-  dlx sum --expect 1000 counts/*.txt      and check that no part is missing")]
+  dlx sum --expect 1000 counts/*.txt      and check that no part is missing
+  dlx sum --format json counts/*.txt")]
     Sum(SumArgs),
 
     /// Solve, count or check sudoku puzzles.
     ///
     /// A puzzle is one line of N² cells, or N lines of N cells (a blank line
     /// between puzzles); a cell is a symbol or a blank (`.`, `0`, `_` or
-    /// `*`), and `|`, `-`, `+` and `,` may set boxes apart. The size is read
-    /// from each puzzle: 4x4, 6x6, 9x9, 16x16, 25x25 ... up to 64x64.
-    /// Puzzles are solved on all cores, and the answers come out in input
-    /// order, one per puzzle.
+    /// `*`), and `|`, `-`, `+` and `,` may set boxes apart; `#` starts a
+    /// comment. The size is read from each puzzle: 4x4, 6x6, 9x9, 16x16,
+    /// 25x25 ... up to 64x64. CSV files whose records hold one-line puzzles
+    /// (Kaggle's `quizzes,solutions`) read as one puzzle per record. Puzzles
+    /// are solved on all cores, and the answers come out in input order, one
+    /// per puzzle, in the form each puzzle was written in.
     #[command(
         subcommand,
         after_help = "\
 Examples:
-  dlx sudoku solve puzzles.txt             one solution per puzzle
-  dlx sudoku count --limit 100 puzzles.txt count, stopping at 100
-  dlx sudoku check puzzles.txt             unique, multiple, none or invalid
+  dlx sudoku solve puzzles.txt               one solution per puzzle
+  dlx sudoku count --limit 100 puzzles.txt   count, stopping at 100
+  dlx sudoku check puzzles.txt               unique, multiple, none or invalid
   dlx sudoku solve --variant x,anti-knight -
+  dlx sudoku solve 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
 
 Exit status: 0 when every puzzle was solved (for `check`: is unique), 1 when
 every puzzle was valid but some had no solution (for `check`: was not
@@ -165,27 +200,8 @@ pub struct SolveArgs {
     #[arg(short, long)]
     pub all: bool,
 
-    /// Print at most N solutions (implies several).
-    #[arg(short = 'n', long, value_name = "N", value_parser = at_least_one::<u64>)]
-    pub limit: Option<u64>,
-
-    /// Search on N threads (default 1). With one thread solutions come in
-    /// the search's order, the same on every run; with more, the first
-    /// solution printed is the first any thread finds, and `--all` prints
-    /// solutions as they are found, in an order that varies from run to run.
-    #[arg(short = 'j', long, value_name = "N", value_parser = at_least_one::<usize>)]
-    pub threads: Option<usize>,
-
-    /// What the search deduces before it branches.
-    #[arg(long, value_enum, value_name = "RULE", default_value = "none")]
-    pub propagation: PropagationArg,
-
-    /// How the search picks the item to branch on.
-    #[arg(long, value_enum, value_name = "RULE", default_value = "mrv")]
-    pub heuristic: HeuristicArg,
-
     #[command(flatten)]
-    pub report: ReportArgs,
+    pub search: SearchArgs,
 }
 
 /// `dlx count`.
@@ -195,11 +211,20 @@ pub struct CountArgs {
     #[arg(value_name = "FILE")]
     pub file: Option<PathBuf>,
 
-    /// Stop counting at N solutions.
+    #[command(flatten)]
+    pub search: SearchArgs,
+}
+
+/// What `dlx solve` and `dlx count` share: how far and how to search, and
+/// what to write. Each command words the help of `--limit`, `--threads`
+/// and `--format` for itself.
+#[derive(Debug, ClapArgs)]
+pub struct SearchArgs {
+    /// Stop at N solutions.
     #[arg(short = 'n', long, value_name = "N", value_parser = at_least_one::<u64>)]
     pub limit: Option<u64>,
 
-    /// Count on N threads; by default on every core.
+    /// Search on N threads.
     #[arg(short = 'j', long, value_name = "N", value_parser = at_least_one::<usize>)]
     pub threads: Option<usize>,
 
@@ -210,6 +235,10 @@ pub struct CountArgs {
     /// How the search picks the item to branch on.
     #[arg(long, value_enum, value_name = "RULE", default_value = "mrv")]
     pub heuristic: HeuristicArg,
+
+    /// How to write the output.
+    #[arg(short, long, value_enum, value_name = "FORMAT", default_value = "text")]
+    pub format: OutputFormat,
 
     #[command(flatten)]
     pub report: ReportArgs,
@@ -231,6 +260,11 @@ pub struct EstimateArgs {
     /// same estimate on any machine.
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
+
+    /// How to write the estimate: `text`, `key: value` lines, or `json`,
+    /// one object.
+    #[arg(short, long, value_enum, value_name = "FORMAT", default_value = "text")]
+    pub format: OutputFormat,
 }
 
 /// `dlx split`.
@@ -269,6 +303,11 @@ pub struct SplitArgs {
     /// items, options, parts, depth (of the cut), time.
     #[arg(long)]
     pub stats: bool,
+
+    /// How to name the parts written: `text`, one file name per line, or
+    /// `json`, one object per part (its file, path and chosen options).
+    #[arg(long, value_enum, value_name = "FORMAT", default_value = "text")]
+    pub format: OutputFormat,
 }
 
 /// `dlx sum`.
@@ -282,6 +321,11 @@ pub struct SumArgs {
     /// whose count is missing.
     #[arg(short, long, value_name = "N")]
     pub expect: Option<u64>,
+
+    /// How to write the sum: `text`, the number alone, or `json`, one
+    /// object with the total and the number of counts.
+    #[arg(short, long, value_enum, value_name = "FORMAT", default_value = "text")]
+    pub format: OutputFormat,
 }
 
 /// Flags about what goes to stderr besides errors.
@@ -299,121 +343,6 @@ pub struct ReportArgs {
     /// and only when stderr is a terminal.)
     #[arg(long)]
     pub no_progress: bool,
-}
-
-/// The sudoku commands.
-#[derive(Debug, Subcommand)]
-pub enum SudokuCommand {
-    /// Solve every puzzle: one answer per puzzle, in input order.
-    ///
-    /// A one-line puzzle gets one line of N² symbols, a grid gets a grid.
-    /// A puzzle without solution gets the line `no solution`; an invalid
-    /// puzzle gets the line `invalid`, its reason goes to stderr as
-    /// `file:line: message`, and the batch goes on.
-    #[command(after_help = "\
-Examples:
-  dlx sudoku solve puzzles.txt
-  dlx sudoku solve --format json puzzles.txt > answers.ndjson
-  dlx sudoku solve --box 2x3 six-by-six.txt
-  dlx sudoku solve --regions jigsaw.txt jigsaw-puzzles.txt")]
-    Solve(SudokuSolveArgs),
-
-    /// Count the solutions of every puzzle: one integer per puzzle.
-    #[command(after_help = "\
-Examples:
-  dlx sudoku count puzzles.txt
-  dlx sudoku count --limit 1000 --variant anti-knight puzzles.txt")]
-    Count(SudokuCountArgs),
-
-    /// Check every puzzle: one word per puzzle, `unique`, `multiple`, `none`
-    /// or `invalid`.
-    ///
-    /// Exits with 0 only when every puzzle is unique.
-    #[command(after_help = "\
-Examples:
-  dlx sudoku check puzzles.txt
-  dlx sudoku check puzzles.txt | sort | uniq -c")]
-    Check(SudokuCheckArgs),
-}
-
-/// `dlx sudoku solve`.
-#[derive(Debug, ClapArgs)]
-pub struct SudokuSolveArgs {
-    /// How to write solutions; by default as each puzzle was written.
-    #[arg(short, long, value_enum, value_name = "FORMAT")]
-    pub format: Option<Format>,
-
-    #[command(flatten)]
-    pub sudoku: SudokuArgs,
-}
-
-/// `dlx sudoku count`.
-#[derive(Debug, ClapArgs)]
-pub struct SudokuCountArgs {
-    /// Stop counting each puzzle's solutions at N.
-    #[arg(short = 'n', long, value_name = "N", value_parser = at_least_one::<u64>)]
-    pub limit: Option<u64>,
-
-    #[command(flatten)]
-    pub sudoku: SudokuArgs,
-}
-
-/// `dlx sudoku check`.
-#[derive(Debug, ClapArgs)]
-pub struct SudokuCheckArgs {
-    #[command(flatten)]
-    pub sudoku: SudokuArgs,
-}
-
-/// What every sudoku command takes: the input, the rules, the threads.
-#[derive(Debug, ClapArgs)]
-pub struct SudokuArgs {
-    /// Files of puzzles, read in order; stdin when none or `-`.
-    #[arg(value_name = "FILE")]
-    pub files: Vec<PathBuf>,
-
-    /// Extra rules, comma-separated or repeated; they combine freely.
-    #[arg(short, long, value_enum, value_name = "VARIANT", value_delimiter = ',')]
-    pub variant: Vec<VariantArg>,
-
-    /// A jigsaw sudoku: the regions replace the boxes. FILE has one label
-    /// per cell (any character but a blank; spaces and line breaks are
-    /// ignored), N labels of N cells each.
-    #[arg(short, long, value_name = "FILE")]
-    pub regions: Option<PathBuf>,
-
-    /// The box shape for puzzles of its size, ROWSxCOLS (a 6x6 sudoku has
-    /// boxes 2x3 or 3x2); by default the squarest boxes that fit each
-    /// puzzle's size.
-    #[arg(short, long = "box", value_name = "RxC", value_parser = parse_box)]
-    pub box_shape: Option<Shape>,
-
-    /// The symbols of the cells, in order, e.g. `ABCDEFGHI` or
-    /// `0123456789ABCDEF`; by default `1`-`9`, then `A`-`Z` (in either
-    /// case), then `a`-`z`, as many as the size needs.
-    #[arg(short, long, value_name = "SYMBOLS")]
-    pub symbols: Option<String>,
-
-    /// Solve on N threads; by default on every core.
-    #[arg(short = 'j', long, value_name = "N", value_parser = at_least_one::<usize>)]
-    pub threads: Option<usize>,
-
-    /// What the search deduces before its first guess: by default what
-    /// the sudoku solvers of sudoku-cover do (`dominance`: locked
-    /// candidates); `none` for plain Algorithm X.
-    #[arg(long, value_enum, value_name = "RULE")]
-    pub propagation: Option<PropagationArg>,
-
-    /// How the search picks the cell or house-digit to guess on: by
-    /// default what the sudoku solvers of sudoku-cover do
-    /// (`mrv-most-removed`); `mrv` for Knuth's node counts (with
-    /// `--propagation none`), and when counting many solutions (it is
-    /// faster there).
-    #[arg(long, value_enum, value_name = "RULE")]
-    pub heuristic: Option<HeuristicArg>,
-
-    #[command(flatten)]
-    pub report: ReportArgs,
 }
 
 /// How the search picks the item to branch on (`dlx::Heuristic`).
@@ -464,33 +393,14 @@ impl From<PropagationArg> for dlx::Propagation {
     }
 }
 
-/// How `sudoku solve` writes a solution.
+/// How a command writes its output.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Format {
-    /// One line of N² symbols.
-    Line,
-    /// N lines of N symbols, boxes set apart; a blank line between grids.
-    Grid,
-    /// One JSON object per line (NDJSON): file, line, puzzle, status
-    /// (`solved`, `no solution`, `invalid`), solution, and error.
+pub enum OutputFormat {
+    /// Plain text, as documented for each command.
+    Text,
+    /// JSON Lines: one JSON object per line (per solution, puzzle, part or
+    /// count), the fields documented in the README.
     Json,
-}
-
-/// A sudoku variant, as named on the command line.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, ValueEnum)]
-pub enum VariantArg {
-    /// X-sudoku (also `diagonal`): each main diagonal holds every symbol
-    /// once.
-    #[value(name = "x", alias = "diagonal")]
-    X,
-    /// Hyper (also `windoku`): extra windows the size of a box, each holding
-    /// every symbol once (four on 9x9, one cell in from each corner).
-    #[value(alias = "windoku")]
-    Hyper,
-    /// No two equal symbols a king's move apart.
-    AntiKing,
-    /// No two equal symbols a knight's move apart.
-    AntiKnight,
 }
 
 /// Parses a whole number of at least 1 (a limit, a thread count).
@@ -499,15 +409,6 @@ fn at_least_one<T: std::str::FromStr + PartialOrd + From<u8>>(text: &str) -> Res
         Ok(n) if n >= T::from(1) => Ok(n),
         _ => Err(format!("expected a whole number of at least 1, not `{text}`")),
     }
-}
-
-/// Parses `RxC`, e.g. `2x3`, into a box shape.
-fn parse_box(text: &str) -> Result<Shape, String> {
-    let bad = || format!("expected ROWSxCOLS, like 3x3 or 2x3, not `{text}`");
-    let (r, c) = text.split_once(['x', 'X']).ok_or_else(bad)?;
-    let r: usize = r.trim().parse().map_err(|_| bad())?;
-    let c: usize = c.trim().parse().map_err(|_| bad())?;
-    Shape::new(r, c).map_err(|e| e.to_string())
 }
 
 #[cfg(test)]
@@ -526,34 +427,5 @@ mod tests {
         assert!(at_least_one::<u64>("0").is_err());
         assert!(at_least_one::<usize>("-1").is_err());
         assert!(at_least_one::<u64>("many").is_err());
-    }
-
-    #[test]
-    fn box_shapes_parse() {
-        assert_eq!(parse_box("2x3"), Ok(Shape::new(2, 3).unwrap()));
-        assert_eq!(parse_box("3X3"), Ok(Shape::CLASSIC));
-        assert!(parse_box("1x3").is_err());
-        assert!(parse_box("3").is_err());
-        assert!(parse_box("0x3").is_err());
-        assert!(parse_box("ax3").is_err());
-    }
-
-    #[test]
-    fn variants_are_comma_separated_or_repeated() {
-        let args = Args::try_parse_from([
-            "dlx",
-            "sudoku",
-            "check",
-            "-v",
-            "x,anti-knight",
-            "--variant",
-            "hyper",
-        ])
-        .unwrap();
-        let Command::Sudoku(SudokuCommand::Check(check)) = args.command else { panic!() };
-        assert_eq!(
-            check.sudoku.variant,
-            [VariantArg::X, VariantArg::AntiKnight, VariantArg::Hyper]
-        );
     }
 }

@@ -4,18 +4,20 @@
 //! search tree between threads, with the same count. With a progress line
 //! (stderr is a terminal), the one-thread search runs in slices of
 //! [`SLICE`] nodes so that it can tell where it stands between slices.
+//! The count is written alone on a line, or as one [`JsonCount`].
 
 use std::io::Write;
 use std::time::{Duration, Instant};
 
 use anyhow::{Result, anyhow};
 use dlx::{Parallel, Problem, Solver, Status};
+use serde::Serialize;
 
-use crate::config::CountConfig;
+use crate::config::{Output, SearchConfig};
 use crate::exit::ExitStatus;
 use crate::out::Out;
 use crate::problem;
-use crate::progress::Progress;
+use crate::progress::{Progress, REFRESH};
 
 /// Search-tree nodes between looks at the clock, on one thread with a
 /// progress line.
@@ -23,9 +25,6 @@ const SLICE: u64 = 1 << 16;
 
 /// Solutions between looks at the clock, for problems dense in solutions.
 const SOLUTIONS_PER_LOOK: u128 = 1 << 10;
-
-/// How often the progress line is brought up to date.
-pub const REFRESH: Duration = Duration::from_millis(200);
 
 /// What a count found.
 #[derive(Debug)]
@@ -36,8 +35,19 @@ struct Counted {
     wall: Duration,
 }
 
+/// The count as `--format json` writes it.
+#[derive(Debug, Serialize)]
+struct JsonCount<'a> {
+    /// The input's name (`<stdin>` for standard input).
+    file: &'a str,
+    /// The number of solutions (at most `--limit`).
+    solutions: u128,
+    /// Whether the count stopped at `--limit`: there may be more.
+    at_limit: bool,
+}
+
 /// Runs `dlx count`.
-pub fn run(config: &CountConfig) -> Result<ExitStatus> {
+pub fn run(config: &SearchConfig) -> Result<ExitStatus> {
     let problem = problem::read(&config.input)?;
     let progress = Progress::search(config.report.progress);
     let counted = if config.threads > 1 {
@@ -57,7 +67,14 @@ pub fn run(config: &CountConfig) -> Result<ExitStatus> {
     };
     progress.finish();
     let mut out = Out::new();
-    writeln!(out, "{}", counted.solutions)?;
+    match config.output {
+        Output::Text => writeln!(out, "{}", counted.solutions)?,
+        Output::Json => out.json_line(&JsonCount {
+            file: &config.input.to_string(),
+            solutions: counted.solutions,
+            at_limit: config.limit.is_some_and(|limit| counted.solutions >= limit),
+        })?,
+    }
     out.flush()?;
     if config.report.stats {
         problem::stats(&problem, &counted.stats, counted.wall, config.threads).print();

@@ -13,14 +13,18 @@
 //!    gives this machine's speed in nodes per second, which turns the node
 //!    estimate into a time. If the whole search ends within it, the exact
 //!    figures are printed too.
+//!
+//! The figures are written as `key: value` lines, or as one
+//! [`JsonEstimate`].
 
 use std::io::Write;
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
 use dlx::{Estimate, Solver, Status};
+use serde::Serialize;
 
-use crate::config::EstimateConfig;
+use crate::config::{EstimateConfig, Output};
 use crate::exit::ExitStatus;
 use crate::out::Out;
 use crate::problem;
@@ -49,7 +53,10 @@ pub fn run(config: &EstimateConfig) -> Result<ExitStatus> {
     };
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut out = Out::new();
-    write!(out, "{}", render(&estimate, &speed, cores))?;
+    match config.output {
+        Output::Text => write!(out, "{}", render(&estimate, &speed, cores))?,
+        Output::Json => out.json_line(&json(&config.input.to_string(), &estimate, &speed))?,
+    }
     out.flush()?;
     Ok(ExitStatus::Success)
 }
@@ -219,6 +226,69 @@ fn render(estimate: &Estimate, speed: &Speed, cores: usize) -> String {
     text
 }
 
+/// The estimate as `--format json` writes it. Floating-point figures are
+/// JSON numbers; an error that is infinite (fewer than two paths) is
+/// `null`.
+#[derive(Debug, Serialize)]
+struct JsonEstimate<'a> {
+    /// The input's name (`<stdin>` for standard input).
+    file: &'a str,
+    /// The estimated number of solutions.
+    solutions: f64,
+    /// Its standard error.
+    solutions_error: Option<f64>,
+    /// The estimated number of search-tree nodes.
+    nodes: f64,
+    /// Its standard error.
+    nodes_error: Option<f64>,
+    /// The random paths walked.
+    samples: u64,
+    /// The deepest path.
+    depth: usize,
+    /// The speed of the search on this machine, measured.
+    nodes_per_second: f64,
+    /// The time of the search on one thread: estimated, or measured when
+    /// the whole search ran (`exact`); `null` when nothing was measured.
+    seconds: Option<f64>,
+    /// The true figures, when the whole search ran within the
+    /// calibration; `null` otherwise.
+    exact: Option<JsonExact>,
+}
+
+/// The true figures of a search that ran in full.
+#[derive(Debug, Serialize)]
+struct JsonExact {
+    /// The number of solutions.
+    solutions: u128,
+    /// The number of search-tree nodes.
+    nodes: u64,
+}
+
+/// The [`JsonEstimate`] of a problem read from `file`.
+fn json<'a>(file: &'a str, estimate: &Estimate, speed: &Speed) -> JsonEstimate<'a> {
+    let finite = |x: f64| x.is_finite().then_some(x);
+    let rate = speed.nodes_per_second();
+    let seconds = if speed.finished {
+        Some(speed.time.as_secs_f64())
+    } else {
+        (rate > 0.0).then(|| estimate.nodes / rate)
+    };
+    JsonEstimate {
+        file,
+        solutions: estimate.solutions,
+        solutions_error: finite(estimate.solutions_stderr),
+        nodes: estimate.nodes,
+        nodes_error: finite(estimate.nodes_stderr),
+        samples: estimate.samples,
+        depth: estimate.max_depth,
+        nodes_per_second: rate,
+        seconds,
+        exact: speed
+            .finished
+            .then_some(JsonExact { solutions: speed.solutions, nodes: speed.nodes }),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -290,5 +360,14 @@ mod tests {
             "time: 0.200s on 1 thread (measured: the whole search ran)\n\
              exact: 1 solutions, 2000000 nodes\n"
         ));
+        let text = serde_json::to_string(&json("q.dlx", &estimate, &speed)).unwrap();
+        assert_eq!(
+            text,
+            r#"{"file":"q.dlx","solutions":500000.0,"solutions_error":25000.0,"nodes":2000000000.0,"nodes_error":100000000.0,"samples":10,"depth":12,"nodes_per_second":10000000.0,"seconds":200.0,"exact":null}"#
+        );
+        let infinite = Estimate { nodes_stderr: f64::INFINITY, ..estimate };
+        let text = serde_json::to_string(&json("q.dlx", &infinite, &done)).unwrap();
+        assert!(text.contains(r#""nodes_error":null"#), "{text}");
+        assert!(text.ends_with(r#""seconds":0.2,"exact":{"solutions":1,"nodes":2000000}}"#));
     }
 }

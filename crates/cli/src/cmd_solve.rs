@@ -2,7 +2,8 @@
 //!
 //! Each solution is printed one option per line, as written in the input and
 //! in input order (so that equal solutions print alike), with a blank line
-//! between solutions.
+//! between solutions; or, with `--format json`, as one [`JsonSolution`] per
+//! line.
 //!
 //! On one thread a [`Solver`] finds solutions in the search's order. On
 //! more, [`Parallel`] searches on its own threads and hands each solution
@@ -16,8 +17,9 @@ use std::time::Instant;
 
 use anyhow::{Result, anyhow};
 use dlx::{OptionId, Parallel, Problem, Solver};
+use serde::Serialize;
 
-use crate::config::SolveConfig;
+use crate::config::{Output, SearchConfig};
 use crate::exit::ExitStatus;
 use crate::out::Out;
 use crate::problem;
@@ -27,16 +29,21 @@ use crate::progress::Progress;
 const QUEUE: usize = 256;
 
 /// Runs `dlx solve`.
-pub fn run(config: &SolveConfig) -> Result<ExitStatus> {
+pub fn run(config: &SearchConfig) -> Result<ExitStatus> {
     let problem = problem::read(&config.input)?;
+    let file = config.input.to_string();
     let mut out = Out::new();
     let progress = Progress::solutions(config.report.progress);
     let start = Instant::now();
     let limit = config.limit.unwrap_or(u128::MAX);
     let mut found: u128 = 0;
     let mut write = |options: &mut Vec<OptionId>| -> std::io::Result<()> {
-        progress.suspend(|| write_solution(&mut out, &problem, options, found > 0))?;
         found += 1;
+        let solution = Solution { problem: &problem, options, index: found, file: &file };
+        progress.suspend(|| match config.output {
+            Output::Text => solution.write_text(&mut out),
+            Output::Json => solution.write_json(&mut out),
+        })?;
         progress.set_position(found.min(u64::MAX.into()) as u64);
         Ok(())
     };
@@ -78,19 +85,57 @@ pub fn run(config: &SolveConfig) -> Result<ExitStatus> {
     Ok(if found > 0 { ExitStatus::Success } else { ExitStatus::NoSolution })
 }
 
-/// Writes one solution, after a blank line unless it is the first.
-fn write_solution(
-    out: &mut Out,
-    problem: &Problem,
-    options: &mut [OptionId],
-    blank_line_first: bool,
-) -> std::io::Result<()> {
-    if blank_line_first {
-        writeln!(out)?;
+/// One solution to write: the `index`-th found.
+#[derive(Debug)]
+struct Solution<'a> {
+    problem: &'a Problem,
+    options: &'a mut [OptionId],
+    index: u128,
+    file: &'a str,
+}
+
+/// One solution as `--format json` writes it, on a line of its own.
+#[derive(Debug, Serialize)]
+struct JsonSolution<'a> {
+    /// The input's name (`<stdin>` for standard input).
+    file: &'a str,
+    /// The solution's number, from 1, in the order found.
+    index: u128,
+    /// The options chosen, each written as in the input, in input order.
+    options: Vec<String>,
+}
+
+impl Solution<'_> {
+    /// One option per line, after a blank line unless it is the first.
+    fn write_text(self, out: &mut Out) -> std::io::Result<()> {
+        if self.index > 1 {
+            writeln!(out)?;
+        }
+        self.options.sort_unstable();
+        for &o in self.options.iter() {
+            writeln!(out, "{}", self.problem.format_option(o))?;
+        }
+        out.end_record()
     }
-    options.sort_unstable();
-    for &o in options.iter() {
-        writeln!(out, "{}", problem.format_option(o))?;
+
+    /// One [`JsonSolution`].
+    fn write_json(self, out: &mut Out) -> std::io::Result<()> {
+        self.options.sort_unstable();
+        let options = self.options.iter().map(|&o| self.problem.format_option(o)).collect();
+        out.json_line(&JsonSolution { file: self.file, index: self.index, options })
     }
-    out.end_record()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_solutions_keep_their_field_order() {
+        let solution = JsonSolution { file: "a.dlx", index: 2, options: vec!["A B".into()] };
+        assert_eq!(
+            serde_json::to_string(&solution).unwrap(),
+            r#"{"file":"a.dlx","index":2,"options":["A B"]}"#
+        );
+    }
 }

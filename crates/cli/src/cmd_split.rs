@@ -2,7 +2,7 @@
 //!
 //! [`dlx::split`] cuts the search tree; each part is written as a file of
 //! its own in Knuth's format, `DIR/PREFIX-0001.dlx` and so on, and its name
-//! printed on stdout. The counts of the parts add up to the count of the
+//! printed on stdout (or, with `--format json`, one [`JsonPart`] per part). The counts of the parts add up to the count of the
 //! whole, which is what makes a distributed count correct, so a part left
 //! over from an earlier split must never sit beside the new ones: `dlx
 //! split` refuses to run where parts with the same name exist, and
@@ -14,8 +14,10 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use anyhow::{Context, Result, anyhow, bail};
+use dlx::Problem;
+use serde::Serialize;
 
-use crate::config::SplitConfig;
+use crate::config::{Output, SplitConfig};
 use crate::exit::ExitStatus;
 use crate::out::Out;
 use crate::problem;
@@ -34,9 +36,12 @@ pub fn run(config: &SplitConfig) -> Result<ExitStatus> {
         let names = part_names(&config.dir, &config.prefix, parts.len());
         make_room(config)?;
         let mut out = Out::new();
-        for (part, name) in parts.iter().zip(&names) {
+        for (i, (part, name)) in parts.iter().zip(&names).enumerate() {
             write_part(name, |w| part.write_knuth(&problem, w))?;
-            writeln!(out, "{}", name.display())?;
+            match config.output {
+                Output::Text => writeln!(out, "{}", name.display())?,
+                Output::Json => out.json_line(&JsonPart::new(&problem, part, i + 1, name))?,
+            }
         }
         out.flush()?;
     }
@@ -52,6 +57,36 @@ pub fn run(config: &SplitConfig) -> Result<ExitStatus> {
     }
     // No part: every path above the cut ended in a dead end.
     Ok(if parts.is_empty() { ExitStatus::NoSolution } else { ExitStatus::Success })
+}
+
+/// One part as `--format json` writes it.
+#[derive(Debug, Serialize)]
+struct JsonPart {
+    /// The part's number, from 1, in the order the search would visit it.
+    index: usize,
+    /// The file the part was written to.
+    file: String,
+    /// The branch taken at each level of the search tree to reach it.
+    path: Vec<u32>,
+    /// The options chosen on the way, written as in the input.
+    chosen: Vec<String>,
+    /// The items of the part's problem.
+    items: usize,
+    /// The options of the part's problem.
+    options: usize,
+}
+
+impl JsonPart {
+    fn new(whole: &Problem, part: &dlx::Part, index: usize, file: &Path) -> JsonPart {
+        JsonPart {
+            index,
+            file: file.display().to_string(),
+            path: part.path.clone(),
+            chosen: part.chosen.iter().map(|&o| whole.format_option(o)).collect(),
+            items: part.problem.num_items(),
+            options: part.problem.num_options(),
+        }
+    }
 }
 
 /// `DIR/PREFIX-0001.dlx` ...: numbered from 1, zero-padded to the same

@@ -5,12 +5,14 @@
 //! lines are skipped; anything else that is not a whole number stops the sum
 //! with `file:line: not a count: ...`, and a file without a count is an
 //! error too: a part whose count failed must never be silently left out.
+//! The total is written alone on a line, or as one [`JsonSum`].
 
 use std::io::{BufRead, Write};
 
 use anyhow::{Context, Result, bail};
+use serde::Serialize;
 
-use crate::config::SumConfig;
+use crate::config::{Output, SumConfig};
 use crate::exit::ExitStatus;
 use crate::input::Input;
 use crate::out::Out;
@@ -32,9 +34,21 @@ pub fn run(config: &SumConfig) -> Result<ExitStatus> {
         _ => {}
     }
     let mut out = Out::new();
-    writeln!(out, "{}", sum.total)?;
+    match config.output {
+        Output::Text => writeln!(out, "{}", sum.total)?,
+        Output::Json => out.json_line(&JsonSum { total: sum.total, counts: sum.counts })?,
+    }
     out.flush()?;
     Ok(if sum.total > 0 { ExitStatus::Success } else { ExitStatus::NoSolution })
+}
+
+/// The sum as `--format json` writes it.
+#[derive(Debug, Serialize)]
+struct JsonSum {
+    /// The sum of the counts.
+    total: u128,
+    /// How many counts were added.
+    counts: u64,
 }
 
 /// A running sum.

@@ -1,12 +1,17 @@
 //! What to do, decided before any work starts: [`Config`].
 //!
 //! [`Config::from_args`] turns clap's [`Args`] into plain values: inputs
-//! become [`Input`]s, limits become `u128`s, thread counts are settled
+//! become [`Input`]s (or, for sudoku, [`Source`]s, which may be a puzzle
+//! given as an argument), limits become `u128`s, thread counts are settled
 //! (every core unless told otherwise, one for `dlx solve`), whether to draw
 //! a progress bar is settled by asking whether stderr is a terminal, and the
-//! sudoku rules are built (which reads the `--regions` file). Every mistake in the
-//! command line is found here, so a command never fails halfway for a
-//! reason it could have seen at the start.
+//! sudoku rules are settled as a [`RuleSpec`] (which reads the `--regions`
+//! file). Every mistake in the command line is found here, so a command
+//! never fails halfway for a reason it could have seen at the start. No
+//! clap type goes past this module: the commands see only plain values.
+
+mod rules;
+mod sources;
 
 use std::io::{self, IsTerminal};
 use std::num::NonZeroUsize;
@@ -15,8 +20,14 @@ use std::path::{Path, PathBuf};
 use anyhow::{Result, bail};
 use dlx::SplitAt;
 
-use crate::args::{Args, Command, Format, ReportArgs, SplitArgs, SudokuArgs, SudokuCommand};
+use crate::args::{
+    Args, Command, OutputFormat, ReportArgs, SearchArgs, SolveFormat, SplitArgs, SudokuArgs,
+    SudokuCommand,
+};
 use crate::input::Input;
+
+pub use rules::RuleSpec;
+pub use sources::Source;
 
 /// The parts `dlx split` makes when told neither `--parts` nor `--depth`.
 pub const DEFAULT_PARTS: usize = 100;
@@ -25,9 +36,9 @@ pub const DEFAULT_PARTS: usize = 100;
 #[derive(Debug)]
 pub enum Config {
     /// `dlx solve`.
-    Solve(SolveConfig),
+    Solve(SearchConfig),
     /// `dlx count`.
-    Count(CountConfig),
+    Count(SearchConfig),
     /// `dlx sudoku solve|count|check`.
     Sudoku(Box<SudokuConfig>),
     /// `dlx estimate`.
@@ -36,6 +47,24 @@ pub enum Config {
     Split(SplitConfig),
     /// `dlx sum`.
     Sum(SumConfig),
+}
+
+/// How a command writes its output.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Output {
+    /// Plain text.
+    Text,
+    /// JSON Lines: one object per line.
+    Json,
+}
+
+impl From<OutputFormat> for Output {
+    fn from(format: OutputFormat) -> Output {
+        match format {
+            OutputFormat::Text => Output::Text,
+            OutputFormat::Json => Output::Json,
+        }
+    }
 }
 
 /// What goes to stderr besides errors.
@@ -50,10 +79,11 @@ pub struct Report {
 
 impl Report {
     /// A bar is drawn only when stderr is a terminal, and never while input
-    /// is typed on a terminal: then the person typing sets the pace, and a
-    /// bar would only get in the way of what they type.
-    fn new(args: &ReportArgs, inputs: &[Input]) -> Report {
-        let typing = inputs.contains(&Input::Stdin) && io::stdin().is_terminal();
+    /// is typed on a terminal (`stdin`: the input is read from stdin): then
+    /// the person typing sets the pace, and a bar would only get in the way
+    /// of what they type.
+    fn new(args: &ReportArgs, stdin: bool) -> Report {
+        let typing = stdin && io::stdin().is_terminal();
         Report {
             stats: args.stats,
             progress: !args.no_progress && !typing && io::stderr().is_terminal(),
@@ -61,32 +91,19 @@ impl Report {
     }
 }
 
-/// `dlx solve`: print solutions of an exact-cover problem.
+/// `dlx solve` and `dlx count`: search an exact-cover problem.
 #[derive(Debug)]
-pub struct SolveConfig {
+pub struct SearchConfig {
     /// The problem.
     pub input: Input,
-    /// The most solutions to print; `None` for all of them.
+    /// The most solutions to print, or to count; `None` for all of them.
     pub limit: Option<u128>,
     /// The number of search threads (at least 1).
     pub threads: usize,
     /// The engine's settings.
     pub search: dlx::Config,
-    /// Statistics and progress.
-    pub report: Report,
-}
-
-/// `dlx count`: count the solutions of an exact-cover problem.
-#[derive(Debug)]
-pub struct CountConfig {
-    /// The problem.
-    pub input: Input,
-    /// Stop counting here; `None` to count them all.
-    pub limit: Option<u128>,
-    /// The number of search threads (at least 1).
-    pub threads: usize,
-    /// The engine's settings.
-    pub search: dlx::Config,
+    /// Text or JSON.
+    pub output: Output,
     /// Statistics and progress.
     pub report: Report,
 }
@@ -101,6 +118,8 @@ pub struct EstimateConfig {
     pub samples: Option<u64>,
     /// The seed of the random paths.
     pub seed: u64,
+    /// Text or JSON.
+    pub output: Output,
 }
 
 /// `dlx split`: write the parts of a problem.
@@ -118,6 +137,8 @@ pub struct SplitConfig {
     pub force: bool,
     /// Write statistics to stderr.
     pub stats: bool,
+    /// Text or JSON.
+    pub output: Output,
 }
 
 /// `dlx sum`: add up counts.
@@ -127,6 +148,8 @@ pub struct SumConfig {
     pub inputs: Vec<Input>,
     /// The number of counts there must be, if given.
     pub expect: Option<u64>,
+    /// Text or JSON.
+    pub output: Output,
 }
 
 /// A sudoku batch: the task, the inputs, the rules and the threads.
@@ -134,10 +157,12 @@ pub struct SumConfig {
 pub struct SudokuConfig {
     /// What to do with each puzzle.
     pub task: Task,
+    /// Text or JSON.
+    pub output: Output,
     /// The inputs, read one after the other.
-    pub inputs: Vec<Input>,
+    pub sources: Vec<Source>,
     /// The rules every puzzle is solved under.
-    pub rules: crate::sudoku::RuleSpec,
+    pub rules: RuleSpec,
     /// The number of worker threads (at least 1).
     pub threads: usize,
     /// The engine's settings.
@@ -149,64 +174,102 @@ pub struct SudokuConfig {
 /// What a sudoku batch does with each puzzle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Task {
-    /// Find a solution, written in this format (`None`: as the puzzle was
-    /// written).
-    Solve(Option<Format>),
+    /// Find solutions.
+    Solve(SolveTask),
     /// Count solutions, up to the limit if there is one.
     Count(Option<u128>),
     /// Tell unique, multiple and no solution apart.
     Check,
 }
 
+/// How many solutions `sudoku solve` finds, and in which form it writes
+/// them as text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SolveTask {
+    /// The form of the solutions written as text.
+    pub form: Form,
+    /// The most solutions listed per puzzle: `Some(1)` (the default) for
+    /// one, checked for uniqueness; `None` for all of them.
+    pub limit: Option<u128>,
+}
+
+impl SolveTask {
+    /// Whether solutions are listed (`--all` or `--limit`), rather than one
+    /// found per puzzle.
+    pub fn lists(self) -> bool {
+        self.limit != Some(1)
+    }
+}
+
+/// The text form of a solution.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Form {
+    /// As the puzzle was written: a line or a grid.
+    AsWritten,
+    /// Always a line.
+    Line,
+    /// Always a grid.
+    Grid,
+}
+
 impl Config {
     /// Checks the arguments and settles every choice.
     pub fn from_args(args: Args) -> Result<Config> {
         Ok(match args.command {
-            Command::Solve(a) => {
-                let input = Input::from_optional(a.file.as_deref());
-                Config::Solve(SolveConfig {
-                    report: Report::new(&a.report, std::slice::from_ref(&input)),
-                    input,
-                    limit: match (a.all, a.limit) {
-                        (_, Some(n)) => Some(n.into()),
-                        (true, None) => None,
-                        (false, None) => Some(1),
-                    },
-                    // One thread by default: the first solution is then the
-                    // search's first, the same on every run.
-                    threads: a.threads.unwrap_or(1),
-                    search: dlx::Config::new()
-                        .propagation(a.propagation.into())
-                        .heuristic(a.heuristic.into()),
-                })
-            }
-            Command::Count(a) => {
-                let input = Input::from_optional(a.file.as_deref());
-                Config::Count(CountConfig {
-                    report: Report::new(&a.report, std::slice::from_ref(&input)),
-                    input,
-                    limit: a.limit.map(u128::from),
-                    // Every core by default: the count is the same anyway.
-                    threads: a.threads.unwrap_or_else(all_cores),
-                    search: dlx::Config::new()
-                        .propagation(a.propagation.into())
-                        .heuristic(a.heuristic.into()),
-                })
-            }
+            Command::Solve(a) => Config::Solve(search(
+                a.file.as_deref(),
+                match (a.all, a.search.limit) {
+                    (_, Some(n)) => Some(n.into()),
+                    (true, None) => None,
+                    (false, None) => Some(1),
+                },
+                // One thread by default: the first solution is then the
+                // search's first, the same on every run.
+                1,
+                &a.search,
+            )),
+            // Every core by default: the count is the same anyway.
+            Command::Count(a) => Config::Count(search(
+                a.file.as_deref(),
+                a.search.limit.map(u128::from),
+                all_cores(),
+                &a.search,
+            )),
             Command::Estimate(a) => Config::Estimate(EstimateConfig {
                 input: Input::from_optional(a.file.as_deref()),
                 samples: a.samples,
                 seed: a.seed,
+                output: a.format.into(),
             }),
             Command::Split(a) => Config::Split(split(a)?),
-            Command::Sum(a) => {
-                Config::Sum(SumConfig { inputs: Input::list(&a.files), expect: a.expect })
+            Command::Sum(a) => Config::Sum(SumConfig {
+                inputs: Input::list(&a.files),
+                expect: a.expect,
+                output: a.format.into(),
+            }),
+            Command::Sudoku(SudokuCommand::Solve(a)) => {
+                let form = match a.format {
+                    SolveFormat::Text | SolveFormat::Json => Form::AsWritten,
+                    SolveFormat::Line => Form::Line,
+                    SolveFormat::Grid => Form::Grid,
+                };
+                let limit = match (a.all, a.limit) {
+                    (_, Some(n)) => Some(n.into()),
+                    (true, None) => None,
+                    (false, None) => Some(1),
+                };
+                let output = match a.format {
+                    SolveFormat::Json => Output::Json,
+                    _ => Output::Text,
+                };
+                sudoku(Task::Solve(SolveTask { form, limit }), output, a.sudoku)?
             }
-            Command::Sudoku(SudokuCommand::Solve(a)) => sudoku(Task::Solve(a.format), a.sudoku)?,
             Command::Sudoku(SudokuCommand::Count(a)) => {
-                sudoku(Task::Count(a.limit.map(u128::from)), a.sudoku)?
+                sudoku(Task::Count(a.limit.map(u128::from)), a.format.into(), a.sudoku)?
             }
-            Command::Sudoku(SudokuCommand::Check(a)) => sudoku(Task::Check, a.sudoku)?,
+            Command::Sudoku(SudokuCommand::Check(a)) => {
+                sudoku(Task::Check, a.format.into(), a.sudoku)?
+            }
         })
     }
 }
@@ -214,6 +277,26 @@ impl Config {
 /// The number of cores, the default number of threads.
 fn all_cores() -> usize {
     std::thread::available_parallelism().map_or(1, NonZeroUsize::get)
+}
+
+/// `dlx solve` or `dlx count`, with this limit and default thread count.
+fn search(
+    file: Option<&Path>,
+    limit: Option<u128>,
+    default_threads: usize,
+    args: &SearchArgs,
+) -> SearchConfig {
+    let input = Input::from_optional(file);
+    SearchConfig {
+        report: Report::new(&args.report, input == Input::Stdin),
+        input,
+        limit,
+        threads: args.threads.unwrap_or(default_threads),
+        search: dlx::Config::new()
+            .propagation(args.propagation.into())
+            .heuristic(args.heuristic.into()),
+        output: args.format.into(),
+    }
 }
 
 fn split(args: SplitArgs) -> Result<SplitConfig> {
@@ -237,17 +320,29 @@ fn split(args: SplitArgs) -> Result<SplitConfig> {
         (Some(d), _) => SplitAt::Depth(d),
         (None, k) => SplitAt::Parts(k.unwrap_or(DEFAULT_PARTS)),
     };
-    Ok(SplitConfig { input, at, dir: args.out, prefix, force: args.force, stats: args.stats })
+    Ok(SplitConfig {
+        input,
+        at,
+        dir: args.out,
+        prefix,
+        force: args.force,
+        stats: args.stats,
+        output: args.format.into(),
+    })
 }
 
-fn sudoku(task: Task, args: SudokuArgs) -> Result<Config> {
+fn sudoku(task: Task, output: Output, args: SudokuArgs) -> Result<Config> {
     let threads = args.threads.unwrap_or_else(all_cores);
-    let rules = crate::sudoku::RuleSpec::new(&args)?;
-    let inputs = Input::list(&args.files);
+    let variants = args.variant.iter().map(|&v| v.into()).collect();
+    let rules =
+        RuleSpec::new(variants, args.box_shape, args.symbols.as_deref(), args.regions.as_deref())?;
+    let sources = sources::sources(&args.files);
+    let stdin = sources.contains(&Source::Input(Input::Stdin));
     Ok(Config::Sudoku(Box::new(SudokuConfig {
         task,
-        report: Report::new(&args.report, &inputs),
-        inputs,
+        output,
+        report: Report::new(&args.report, stdin),
+        sources,
         rules,
         threads,
         search: {
@@ -376,6 +471,56 @@ mod tests {
         assert_eq!((c.threads, c.task), (3, Task::Check));
         let Config::Sudoku(c) = config(&["sudoku", "count", "a", "b"]) else { panic!() };
         assert!(c.threads >= 1);
-        assert_eq!(c.inputs.len(), 2);
+        assert_eq!(c.sources.len(), 2);
+    }
+
+    #[test]
+    fn sudoku_solve_tasks() {
+        let task = |argv: &[&str]| match config(argv) {
+            Config::Sudoku(c) => (c.task, c.output),
+            other => panic!("{other:?}"),
+        };
+        let solve = |form, limit| Task::Solve(SolveTask { form, limit });
+        assert_eq!(task(&["sudoku", "solve"]), (solve(Form::AsWritten, Some(1)), Output::Text));
+        assert_eq!(
+            task(&["sudoku", "solve", "-f", "text", "--all"]),
+            (solve(Form::AsWritten, None), Output::Text)
+        );
+        assert_eq!(
+            task(&["sudoku", "solve", "-f", "grid", "-n", "3"]),
+            (solve(Form::Grid, Some(3)), Output::Text)
+        );
+        assert_eq!(
+            task(&["sudoku", "solve", "--format", "json"]),
+            (solve(Form::AsWritten, Some(1)), Output::Json)
+        );
+        assert_eq!(task(&["sudoku", "check", "-f", "json"]), (Task::Check, Output::Json));
+        assert!(!SolveTask { form: Form::Line, limit: Some(1) }.lists());
+        assert!(SolveTask { form: Form::Line, limit: None }.lists());
+    }
+
+    #[test]
+    fn every_command_takes_a_format() {
+        let output = |argv: &[&str]| match config(argv) {
+            Config::Solve(c) | Config::Count(c) => c.output,
+            Config::Estimate(c) => c.output,
+            Config::Split(c) => c.output,
+            Config::Sum(c) => c.output,
+            Config::Sudoku(c) => c.output,
+        };
+        for command in [
+            &["solve"][..],
+            &["count"],
+            &["estimate"],
+            &["split"],
+            &["sum"],
+            &["sudoku", "solve"],
+            &["sudoku", "count"],
+            &["sudoku", "check"],
+        ] {
+            assert_eq!(output(command), Output::Text, "{command:?}");
+            let json = [command, &["--format", "json"]].concat();
+            assert_eq!(output(&json), Output::Json, "{command:?}");
+        }
     }
 }

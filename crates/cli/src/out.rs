@@ -2,6 +2,8 @@
 
 use std::io::{self, BufWriter, IsTerminal, StdoutLock, Write};
 
+use serde::Serialize;
+
 /// Buffered stdout. On a terminal every record (a solution, a puzzle's
 /// answer) is flushed as soon as it is complete, so that the answers to
 /// puzzles typed by hand appear at once and never mix with a progress bar;
@@ -23,6 +25,13 @@ impl Out {
     /// Ends a record: flushes on a terminal.
     pub fn end_record(&mut self) -> io::Result<()> {
         if self.terminal { self.w.flush() } else { Ok(()) }
+    }
+
+    /// Writes one record of JSON Lines: the object on one line.
+    pub fn json_line(&mut self, value: &impl Serialize) -> io::Result<()> {
+        serde_json::to_writer(&mut self.w, value)?;
+        self.w.write_all(b"\n")?;
+        self.end_record()
     }
 }
 

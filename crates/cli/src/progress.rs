@@ -18,6 +18,10 @@ use crate::report::human_time;
 /// How long work runs before its bar appears.
 const DELAY: Duration = Duration::from_millis(400);
 
+/// How often a search's progress line is brought up to date (the refresh
+/// period a search reports its progress at).
+pub const REFRESH: Duration = Duration::from_millis(200);
+
 /// How often a visible bar is redrawn even when nothing moves (the
 /// spinner and the elapsed time).
 const TICK: Duration = Duration::from_millis(120);

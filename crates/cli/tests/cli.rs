@@ -83,6 +83,76 @@ fn help_documents_every_flag() {
     }
 }
 
+/// The columns where the descriptions of a help's examples start: each is
+/// set apart from its command by two spaces or more.
+fn description_columns(help: &str) -> Vec<usize> {
+    let examples = help.split("Examples:\n").nth(1).expect("examples");
+    let mut columns = Vec::new();
+    for line in examples.lines().take_while(|l| !l.is_empty()) {
+        let text = line.trim_start();
+        if let Some(gap) = text.find("  ") {
+            let start = line.len() - text.len() + gap;
+            columns.push(start + text[gap..].len() - text[gap..].trim_start().len());
+        }
+    }
+    columns
+}
+
+#[test]
+fn the_examples_of_dlx_help_do_not_run_into_their_descriptions() {
+    let out = dlx(&["--help"]).success();
+    let columns = description_columns(&out);
+    assert!(columns.len() >= 8, "{out}");
+    assert!(columns.iter().all(|&c| c == columns[0]), "{columns:?}\n{out}");
+    assert!(out.contains("cat puzzles.txt | dlx sudoku check   tell unique"), "{out}");
+    // And in every command's help.
+    for args in [&["solve"][..], &["count"], &["split"], &["sum"], &["sudoku"]] {
+        let out = dlx(&[args, &["--help"]].concat()).success();
+        let columns = description_columns(&out);
+        assert!(columns.iter().all(|&c| c == columns[0]), "{args:?}: {columns:?}\n{out}");
+    }
+}
+
+#[test]
+fn limit_help_says_what_it_means() {
+    let out = dlx(&["solve", "--help"]).success();
+    assert!(!out.contains("implies several"), "{out}");
+    let help = out.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(help.contains("Print at most N solutions, a blank line between them"), "{out}");
+    let out = dlx(&["count", "--help"]).success();
+    assert!(out.contains("Stop counting at N solutions"), "{out}");
+    let out = dlx(&["sudoku", "solve", "--help"]).success();
+    assert!(out.contains("List at most N solutions of each puzzle"), "{out}");
+}
+
+#[test]
+fn sudoku_count_help_has_a_long_description() {
+    let short = dlx(&["sudoku", "count", "-h"]).success();
+    let long = dlx(&["sudoku", "count", "--help"]).success();
+    assert!(long.len() > short.len() + 200, "{long}");
+    let help = long.split_whitespace().collect::<Vec<_>>().join(" ");
+    for words in ["one whole number per puzzle", "invalid puzzle", "dlx sum", "--limit N"] {
+        assert!(help.contains(words), "no {words:?} in\n{long}");
+    }
+}
+
+#[test]
+fn every_command_documents_its_format() {
+    for args in [
+        &["solve", "--help"][..],
+        &["count", "--help"],
+        &["estimate", "--help"],
+        &["split", "--help"],
+        &["sum", "--help"],
+        &["sudoku", "solve", "--help"],
+        &["sudoku", "count", "--help"],
+        &["sudoku", "check", "--help"],
+    ] {
+        let out = dlx(args).success();
+        assert!(out.contains("--format <FORMAT>") && out.contains("json"), "{args:?}:\n{out}");
+    }
+}
+
 #[test]
 fn no_command_shows_usage_and_exits_2() {
     let out = dlx(&[]).expect_code(2);

@@ -1,7 +1,9 @@
 //! Integration tests: each runs the real `dlx` binary.
 //!
 //! `util` runs the binary; the other modules test one command each, plus
-//! the behaviour every command shares (`cli`), closed pipes (`pipe`),
+//! the behaviour every command shares (`cli`), `--format json` on every
+//! command (`json`), puzzles in their many forms (`sudoku_forms`), closed
+//! pipes (`pipe`),
 //! searches on several threads (`parallel`) and random problems split,
 //! counted and summed (`prop`).
 //! These tests assert what is printed and how the process exits, never how
@@ -15,11 +17,13 @@ mod completions;
 mod compressed;
 mod count;
 mod estimate;
+mod json;
 mod parallel;
 mod pipe;
 mod prop;
 mod solve;
 mod split;
 mod sudoku;
+mod sudoku_forms;
 mod sum;
 mod typing;

@@ -41,12 +41,14 @@ pub(crate) const SEPARATORS: [char; 4] = ['|', '-', '+', ','];
 pub struct Alphabet {
     /// The symbols, or empty for the numbers form.
     symbols: Vec<char>,
-    /// The value of each ASCII character, 0 when it is no symbol.
+    /// The value of each ASCII character plus one: 1 for a blank, 0 when
+    /// it is neither a blank nor a symbol.
     ascii: [u8; 128],
+    /// When every symbol is ASCII: the byte that writes each value (`.`
+    /// for 0, and for values past the symbols).
+    bytes: Option<[u8; MAX_SIZE + 1]>,
     /// Whether letters may be given in either case.
     fold_case: bool,
-    /// Whether `0` is a blank.
-    zero_blank: bool,
 }
 
 impl Alphabet {
@@ -82,7 +84,14 @@ impl Alphabet {
     /// The numbers form: values in decimal, separated by spaces or commas,
     /// with `.` (or `0`) for a blank.
     pub fn numbers() -> Alphabet {
-        Alphabet { symbols: Vec::new(), ascii: [0; 128], fold_case: false, zero_blank: true }
+        let mut ascii = [0; 128];
+        for d in 0..=9u8 {
+            ascii[usize::from(b'0' + d)] = d + 1;
+        }
+        for b in BLANKS {
+            ascii[b as usize] = 1;
+        }
+        Alphabet { symbols: Vec::new(), ascii, bytes: None, fold_case: false }
     }
 
     fn from_symbols(symbols: Vec<char>) -> Alphabet {
@@ -91,7 +100,7 @@ impl Alphabet {
             !symbols.iter().any(|&c| c.is_ascii_alphabetic() && symbols.contains(&flip_case(c)));
         for (i, &c) in symbols.iter().enumerate() {
             if c.is_ascii() {
-                ascii[c as usize] = i as u8 + 1;
+                ascii[c as usize] = i as u8 + 2;
             }
         }
         if fold_case {
@@ -102,8 +111,21 @@ impl Alphabet {
                 }
             }
         }
-        let zero_blank = !symbols.contains(&'0');
-        Alphabet { symbols, ascii, fold_case, zero_blank }
+        for b in BLANKS {
+            ascii[b as usize] = 1;
+        }
+        if !symbols.contains(&'0') {
+            // `0` is a blank unless it is a symbol.
+            ascii[usize::from(b'0')] = 1;
+        }
+        let bytes = symbols.iter().all(char::is_ascii).then(|| {
+            let mut bytes = [b'.'; MAX_SIZE + 1];
+            for (i, &c) in symbols.iter().enumerate().take(MAX_SIZE) {
+                bytes[i + 1] = c as u8;
+            }
+            bytes
+        });
+        Alphabet { symbols, ascii, bytes, fold_case }
     }
 
     /// Whether this is the numbers form.
@@ -140,17 +162,12 @@ impl Alphabet {
     /// form, single digits read as their value.
     #[inline]
     pub fn value(&self, c: char) -> Option<u8> {
-        if c == '0' && self.zero_blank || BLANKS.contains(&c) {
-            return Some(0);
+        if c.is_ascii() {
+            // Blanks, symbols and (in the numbers form) digits, in one look.
+            return self.ascii[c as usize].checked_sub(1);
         }
         if self.is_numbers() {
-            return c.to_digit(10).map(|d| d as u8);
-        }
-        if c.is_ascii() {
-            return match self.ascii[c as usize] {
-                0 => None,
-                v => Some(v),
-            };
+            return None;
         }
         self.symbols.iter().position(|&s| s == c).map(|i| i as u8 + 1)
     }
@@ -161,6 +178,13 @@ impl Alphabet {
     pub fn symbol(&self, value: u8) -> Option<char> {
         let i = usize::from(value).checked_sub(1)?;
         self.symbols.get(i).copied()
+    }
+
+    /// The byte that writes each value (`b'.'` for 0), when every symbol
+    /// is ASCII: the fast way to write a grid.
+    #[inline]
+    pub(crate) fn ascii_bytes(&self) -> Option<&[u8; MAX_SIZE + 1]> {
+        self.bytes.as_ref()
     }
 
     /// Whether letters are read in either case.

@@ -169,6 +169,14 @@ pub enum ReadErrorKind {
         /// The number of cells on the line.
         cells: usize,
     },
+    /// A CSV record (a line with commas and a field of 16 characters or
+    /// more) whose first such field is no one-line puzzle.
+    CsvWithoutPuzzle {
+        /// The field, counted from 1.
+        field: usize,
+        /// The characters in it.
+        cells: usize,
+    },
     /// A row of a multi-line grid with the wrong number of cells.
     RowLength {
         /// The grid's side.
@@ -207,6 +215,26 @@ pub enum ReadErrorKind {
         /// The grid's side.
         expected: usize,
     },
+    /// A puzzle of another side than the one set with
+    /// [`PuzzleReader::size`](crate::PuzzleReader::size).
+    WrongSide {
+        /// The side set.
+        expected: usize,
+        /// The side of the puzzle (of its grid, for a grid row).
+        found: usize,
+    },
+    /// A puzzle larger than its alphabet
+    /// ([`PuzzleReader::alphabet`](crate::PuzzleReader::alphabet)) can write.
+    FewSymbols {
+        /// The symbols of the alphabet.
+        symbols: usize,
+        /// The side of the puzzle.
+        size: usize,
+    },
+    /// A grid that seems to use spaces for blank cells: its rows mix cells
+    /// written side by side with runs of spaces, or start with a space.
+    /// Spaces only separate cells; a blank is `.`, `0`, `_` or `*`.
+    SpacesForBlanks,
     /// A line that is not valid UTF-8 (the column is that of the first
     /// bad byte).
     NotUtf8,
@@ -249,6 +277,11 @@ impl fmt::Display for ReadError {
                 "{cells} cells on a line make no puzzle: a one-line puzzle has a square number \
                  of cells (16 to 4096), a grid as many rows as cells in a row (4 to 64)"
             ),
+            ReadErrorKind::CsvWithoutPuzzle { field, cells } => write!(
+                f,
+                "this looks like CSV, but its field {field} ({cells} characters) is no \
+                 one-line puzzle: a square number of cells, 16 to 4096"
+            ),
             ReadErrorKind::RowLength { expected, found } => {
                 write!(f, "expected {expected} cells in this grid row, found {found}")
             }
@@ -264,6 +297,17 @@ impl fmt::Display for ReadError {
             ReadErrorKind::TooManyRegions { label, expected } => {
                 write!(f, "region {label:?} is one more than the {expected} regions of the grid")
             }
+            ReadErrorKind::WrongSide { expected, found } => {
+                write!(f, "a {found}x{found} puzzle where the puzzles are {expected}x{expected}")
+            }
+            ReadErrorKind::FewSymbols { symbols, size } => write!(
+                f,
+                "a {size}x{size} puzzle needs {size} symbols, and the alphabet has {symbols}"
+            ),
+            ReadErrorKind::SpacesForBlanks => f.write_str(
+                "this grid seems to use spaces for blank cells: write a blank as `.` or `0` \
+                 (spaces only separate cells)",
+            ),
             ReadErrorKind::NotUtf8 => f.write_str("the line is not valid UTF-8"),
             ReadErrorKind::Io(msg) => write!(f, "read error: {msg}"),
         }

@@ -5,7 +5,7 @@ use std::str::FromStr;
 
 use crate::alphabet::Alphabet;
 use crate::error::{Error, ErrorKind, ReadError, ReadErrorKind};
-use crate::reader::PuzzleReader;
+use crate::reader::{PuzzleReader, Separator};
 use crate::shape::Shape;
 
 /// The cells of a sudoku in reading order: `0` for a blank, `1..=n` for a
@@ -142,17 +142,55 @@ impl Grid {
     /// decimal values separated by spaces.
     pub fn to_line(&self, alphabet: &Alphabet) -> String {
         let mut s = String::with_capacity(self.cells.len() * 3);
-        if alphabet.fits(self.size()) && !alphabet.is_numbers() {
-            s.extend(self.cells.iter().map(|&v| alphabet.symbol(v).unwrap_or('.')));
-        } else {
-            for (i, &v) in self.cells.iter().enumerate() {
-                if i > 0 {
-                    s.push(' ');
-                }
-                push_number(&mut s, v, 0);
+        self.write_line(alphabet, Separator::None, &mut s);
+        s
+    }
+
+    /// Appends the one-line form to `out`, the cells set apart by
+    /// `separator`: one symbol per cell and `.` for a blank; in the numbers
+    /// form (or when the alphabet has too few symbols for the side) decimal
+    /// values, set apart by a space if `separator` is
+    /// [`Separator::None`].
+    ///
+    /// ```
+    /// use sudoku_cover::{Alphabet, Grid, Separator};
+    ///
+    /// let grid: Grid = "1.3...2.........".parse()?;
+    /// let mut line = String::new();
+    /// grid.write_line(&Alphabet::numbers(), Separator::Comma, &mut line);
+    /// assert_eq!(line, "1,.,3,.,.,.,2,.,.,.,.,.,.,.,.,.");
+    /// line.clear();
+    /// grid.write_line(&Alphabet::default_for(4), Separator::None, &mut line);
+    /// assert_eq!(line, "1.3...2.........");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn write_line(&self, alphabet: &Alphabet, separator: Separator, out: &mut String) {
+        let symbols = alphabet.fits(self.size()) && !alphabet.is_numbers();
+        if symbols && separator == Separator::None {
+            if let Some(bytes) = alphabet.ascii_bytes() {
+                // One byte per cell (a value is at most the side, 64).
+                let mut text = std::mem::take(out).into_bytes();
+                text.extend(self.cells.iter().map(|&v| bytes[usize::from(v)]));
+                *out = String::from_utf8(text).expect("ASCII symbols");
+                return;
+            }
+            out.extend(self.cells.iter().map(|&v| alphabet.symbol(v).unwrap_or('.')));
+            return;
+        }
+        let separator = match separator {
+            Separator::None => " ",
+            other => other.as_str(),
+        };
+        for (i, &v) in self.cells.iter().enumerate() {
+            if i > 0 {
+                out.push_str(separator);
+            }
+            if symbols {
+                out.push(alphabet.symbol(v).unwrap_or('.'));
+            } else {
+                push_number(out, v, 0);
             }
         }
-        s
     }
 
     /// A grid as people write it: cells separated by spaces, boxes by `|`

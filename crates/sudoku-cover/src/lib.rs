@@ -36,7 +36,8 @@
 //! - [`Alphabet`]: the symbols (`1`-`9` then `A`-`Z` by default, a custom
 //!   set such as `0123456789ABCDEF`, or decimal numbers).
 //! - [`PuzzleReader`]: streams [`Puzzle`]s from any `BufRead`, in the
-//!   one-line form or as grids, inferring the side; bad puzzles become
+//!   one-line form (or CSV records) or as grids, inferring the side, with
+//!   the [`Notation`] each was written in; bad puzzles become
 //!   [`ReadError`]s that name line and column, and reading goes on.
 //! - [`Rules`]: a shape plus jigsaw [`Regions`] and [`Variant`]s (diagonal,
 //!   hyper, anti-king, anti-knight), which combine freely.
@@ -103,7 +104,7 @@ pub use alphabet::{Alphabet, BLANKS, DEFAULT_SYMBOLS};
 pub use encode::Sudoku;
 pub use error::{Error, ErrorKind, ReadError, ReadErrorKind};
 pub use grid::Grid;
-pub use reader::{Layout, Puzzle, PuzzleReader};
+pub use reader::{Layout, Notation, Puzzle, PuzzleReader, Separator};
 pub use regions::Regions;
 pub use rules::Rules;
 pub use shape::{MAX_SIZE, MIN_SIZE, Shape};

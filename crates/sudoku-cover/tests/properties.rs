@@ -166,9 +166,9 @@ fn random_full_grids_are_solutions() {
 
 /// Pieces of the puzzle formats (cells, blanks, separators, comments,
 /// numbers) and things that do not belong in them.
-const FORMAT_PIECES: [&str; 24] = [
-    "1", "2", "3", "4", "9", ".", "0", "_", "*", "A", "G", "|", "-", "+", " ", ",", "\n", "\n\n",
-    "\r\n", "# x\n", "10", "99999999", "é", "\u{0}",
+const FORMAT_PIECES: [&str; 26] = [
+    "1", "2", "3", "4", "9", ".", "0", "_", "*", "A", "G", "|", "-", "+", " ", "  ", ",", "\n",
+    "\n\n", "\r\n", "# x\n", " #", "10", "99999999", "é", "\u{0}",
 ];
 
 /// Text in or near the puzzle formats: pieces in any order, a fixture
@@ -177,7 +177,13 @@ const FORMAT_PIECES: [&str; 24] = [
 fn format_like_text() -> impl Strategy<Value = String> {
     let piece = prop::sample::select(FORMAT_PIECES.to_vec());
     let jumble = prop::collection::vec(piece.clone(), 0..120).prop_map(|v| v.concat());
-    let files = [crate::fixture!("grids.txt"), crate::fixture!("top95_first5.txt")];
+    // Kaggle's CSV form: a header, then `puzzle,solution` with 0 for a blank.
+    let csv = "quizzes,solutions\n\
+               004300209005009001070060043006002087190007400050083000600000105003508690042910300,\
+               864371259325849761971265843436192587198657432257483916689734125713528694542916378\n";
+    // A grid with spaces for blanks.
+    let spaced = "53  7    \n6  195   \n 98    6 \n8   6   3\n4  8 3  1\n\n";
+    let files = [crate::fixture!("grids.txt"), crate::fixture!("top95_first5.txt"), csv, spaced];
     let edits = prop::collection::vec((any::<prop::sample::Index>(), piece, any::<bool>()), 1..6);
     let edited = (prop::sample::select(files.to_vec()), edits).prop_map(|(file, edits)| {
         let mut text: Vec<char> = file.chars().collect();
@@ -209,10 +215,15 @@ proptest! {
     fn any_text_reads_to_puzzles_or_errors_with_their_place(
         text in format_like_text(),
         numbers in any::<bool>(),
+        side in prop::option::of(prop::sample::select(vec![4usize, 9])),
     ) {
         let lines = text.lines().count();
         let reader = PuzzleReader::new(text.as_bytes());
         let reader = if numbers { reader.alphabet(Alphabet::numbers()) } else { reader };
+        let reader = match side {
+            Some(n) => reader.size(n),
+            None => reader,
+        };
         let mut results = 0;
         for result in reader {
             results += 1;

@@ -1,105 +1,27 @@
-//! Writing a batch's answers: [`Writer`] writes one answer per puzzle, in
-//! input order and in the form asked for (a line, a grid, JSON), and keeps
-//! the [`Tally`] that decides the exit status and `--stats`.
+//! Writing a batch's answers: [`Writer`] writes one answer per puzzle (or
+//! one record per listed solution), in input order and in the form asked
+//! for: as text, in the form of the puzzle (a line or a grid, its symbols
+//! or numbers, its separators) unless `--format line|grid` says otherwise,
+//! or as JSON ([`json`](super::json)). It keeps the [`Tally`].
 
 use std::collections::HashMap;
 use std::io::{self, Write};
 
-use serde::Serialize;
+use sudoku_cover::{Alphabet, Layout, ReadError, ReadErrorKind, Separator, Shape, Uniqueness};
 
-use sudoku_cover::{Alphabet, Layout, ReadError, ReadErrorKind, Shape, Uniqueness};
-
+use super::json;
+use super::tally::Tally;
 use super::{Answer, Item, ItemKind, Outcome};
-use crate::args::Format;
-use crate::config::{SudokuConfig, Task};
-use crate::exit::ExitStatus;
+use crate::config::{Form, Output, SudokuConfig, Task};
 use crate::out::Out;
-use crate::report::{self, Stats};
-
-/// Counts of what happened, for the exit status and `--stats`.
-#[derive(Debug, Default)]
-pub(super) struct Tally {
-    pub(super) status: ExitStatus,
-    puzzles: u64,
-    solved: u64,
-    no_solution: u64,
-    invalid: u64,
-    unique: u64,
-    multiple: u64,
-    search: dlx::Stats,
-    /// The items and options of the encoding, while every puzzle used the
-    /// same one.
-    encoding: Option<(usize, usize)>,
-    mixed: bool,
-}
-
-impl Tally {
-    /// Counts one puzzle's answer.
-    fn count(&mut self, item: &Item, answer: &Answer) {
-        self.puzzles += 1;
-        let status = match answer {
-            Answer::Invalid(_) | Answer::Unopened(_) | Answer::Deferred => {
-                self.invalid += 1;
-                ExitStatus::Error
-            }
-            Answer::Done(outcome, stats) => {
-                self.search += *stats;
-                if let ItemKind::Puzzle { sudoku: Ok(s), .. } = &item.kind {
-                    let size = (s.problem().num_items(), s.problem().num_options());
-                    self.mixed |= self.encoding.is_some_and(|e| e != size);
-                    self.encoding = Some(size);
-                }
-                let (found, status) = match outcome {
-                    Outcome::Solved(_) => (true, ExitStatus::Success),
-                    Outcome::Counted(0) | Outcome::NoSolution => (false, ExitStatus::NoSolution),
-                    Outcome::Counted(_) => (true, ExitStatus::Success),
-                    Outcome::Checked(Uniqueness::None) => (false, ExitStatus::NoSolution),
-                    Outcome::Checked(Uniqueness::Unique) => {
-                        self.unique += 1;
-                        (true, ExitStatus::Success)
-                    }
-                    Outcome::Checked(Uniqueness::Multiple) => {
-                        self.multiple += 1;
-                        (true, ExitStatus::NoSolution)
-                    }
-                };
-                if found {
-                    self.solved += 1;
-                } else {
-                    self.no_solution += 1;
-                }
-                status
-            }
-        };
-        self.status = self.status.max(status);
-    }
-
-    pub(super) fn stats(&self, task: Task, time: std::time::Duration) -> Stats {
-        let mut s = Stats::new();
-        s.add("puzzles", self.puzzles)
-            .add("solved", self.solved)
-            .add("no-solution", self.no_solution)
-            .add("invalid", self.invalid);
-        if task == Task::Check {
-            s.add("unique", self.unique).add("multiple", self.multiple);
-        }
-        if let (Some((items, options)), false) = (self.encoding, self.mixed) {
-            s.add("items", items).add("options", options);
-        }
-        s.add_search(&self.search)
-            .add_time("time", time)
-            .add_rate("puzzles/s", report::per_second(self.puzzles as f64, time))
-            .add_rate("updates/s", report::per_second(self.search.updates() as f64, time));
-        s
-    }
-}
 
 /// Writes answers in input order and keeps the tally.
 #[derive(Debug)]
 pub(super) struct Writer {
     pub(super) out: Out,
     task: Task,
-    /// `--symbols`, or the default symbols for each side met.
+    output: Output,
+    /// The symbols answers are written with.
     alphabets: Alphabets,
     /// Jigsaw rules: grids are written without box separators, which
     /// would be misleading.
@@ -107,9 +29,13 @@ pub(super) struct Writer {
     /// Whether the last answer written took several lines (a grid); `None`
     /// before the first.
     last_was_block: Option<bool>,
+    /// Whether the next answer starts the list of another puzzle, after a
+    /// blank line.
+    gap: bool,
     pub(super) tally: Tally,
-    /// One answer's output, reused.
-    line: Vec<u8>,
+    /// The puzzle and the solution as lines, reused from answer to answer.
+    puzzle: String,
+    solution: String,
 }
 
 impl Writer {
@@ -117,14 +43,22 @@ impl Writer {
         Writer {
             out: Out::new(),
             task: config.task,
-            alphabets: Alphabets { custom: config.rules.alphabet.clone(), default: HashMap::new() },
-            jigsaw: config.rules.jigsaw.is_some(),
+            output: config.output,
+            alphabets: Alphabets {
+                custom: config.rules.alphabet().cloned(),
+                numbers: Alphabet::numbers(),
+                default: HashMap::new(),
+            },
+            jigsaw: config.rules.jigsaw().is_some(),
             last_was_block: None,
+            gap: false,
             tally: Tally::default(),
-            line: Vec::new(),
+            puzzle: String::new(),
+            solution: String::new(),
         }
     }
 
+    /// Counts and writes the answers of a chunk, then flushes them.
     pub(super) fn write_chunk(&mut self, items: &[Item], answers: &[Answer]) -> io::Result<()> {
         for (item, answer) in items.iter().zip(answers) {
             self.write(item, answer)?;
@@ -133,153 +67,223 @@ impl Writer {
         self.out.flush()
     }
 
-    fn write(&mut self, item: &Item, answer: &Answer) -> io::Result<()> {
-        if let Answer::Unopened(message) = answer {
-            // No puzzle, so no answer line: only the message.
-            self.tally.status = ExitStatus::Error;
+    /// Counts and writes one answer.
+    pub(super) fn write(&mut self, item: &Item, answer: &Answer) -> io::Result<()> {
+        self.tally.count(item, answer);
+        self.write_record(item, answer, None)
+    }
+
+    /// Sets the next answer apart from the last by a blank line (as text):
+    /// the solutions listed for another puzzle begin.
+    pub(super) fn next_puzzle(&mut self) {
+        self.gap = self.last_was_block.is_some();
+    }
+
+    /// Writes one record: the answer to a puzzle, or with an `index` the
+    /// `index`-th solution listed for it. The reason of an invalid puzzle
+    /// goes to stderr, and so does a note when the one solution found is
+    /// not the only one.
+    pub(super) fn write_record(
+        &mut self,
+        item: &Item,
+        answer: &Answer,
+        index: Option<u128>,
+    ) -> io::Result<()> {
+        if let Answer::Nothing(message) = answer {
+            // Nothing to answer: only the message.
             let _ = writeln!(io::stderr(), "dlx: {message}");
             return Ok(());
         }
-        self.tally.count(item, answer);
-        self.write_answer(item, answer)
-    }
-
-    /// Writes the answer's line(s) on stdout, and an invalid puzzle's
-    /// reason on stderr.
-    fn write_answer(&mut self, item: &Item, answer: &Answer) -> io::Result<()> {
-        let format = self.format(item);
-        let block = format == Some(Format::Grid);
-        self.line.clear();
-        match format {
-            Some(Format::Json) => self.json(item, answer),
-            _ => self.text(answer, block),
+        match self.output {
+            Output::Text => self.text(item, answer)?,
+            Output::Json => self.json(item, answer, index)?,
         }
-        // Grids are set apart from their neighbours by a blank line.
-        if self.last_was_block.is_some_and(|last| last || block) {
-            self.out.write_all(b"\n")?;
-        }
-        self.last_was_block = Some(block);
-        self.out.write_all(&self.line)?;
         self.out.end_record()?;
-        if let Answer::Invalid(message) = answer {
-            let _ = writeln!(io::stderr(), "{message}");
+        match (answer, &item.kind) {
+            (Answer::Invalid(message), _) => {
+                let _ = writeln!(io::stderr(), "{message}");
+            }
+            (
+                Answer::Done(Outcome::Solved(_, Uniqueness::Multiple), _),
+                ItemKind::Puzzle { puzzle, .. },
+            ) if index.is_none() => {
+                let _ = writeln!(
+                    io::stderr(),
+                    "{}:{}: not unique: this is one of several solutions",
+                    item.source,
+                    puzzle.line
+                );
+            }
+            _ => {}
         }
         Ok(())
     }
 
-    /// The format of a `solve` answer; `None` for `count` and `check`.
-    fn format(&self, item: &Item) -> Option<Format> {
-        let Task::Solve(format) = self.task else { return None };
-        format.or(Some(match &item.kind {
-            ItemKind::Puzzle { puzzle, .. } if puzzle.layout == Layout::Grid => Format::Grid,
-            ItemKind::Unreadable(e) if is_grid_error(e) => Format::Grid,
-            _ => Format::Line,
-        }))
+    /// Whether an answer is written as a grid.
+    fn is_block(&self, item: &Item) -> bool {
+        let Task::Solve(task) = self.task else { return false };
+        match task.form {
+            Form::Grid => true,
+            Form::Line => false,
+            Form::AsWritten => match &item.kind {
+                ItemKind::Puzzle { puzzle, .. } => puzzle.layout == Layout::Grid,
+                ItemKind::Unreadable(e, _) => is_grid_error(e),
+                ItemKind::Nothing(_) => false,
+            },
+        }
     }
 
-    fn text(&mut self, answer: &Answer, grid: bool) {
-        let line = &mut self.line;
+    /// One answer as text: a solution (a line or a grid), `no solution`, a
+    /// count (0 for an invalid puzzle), a word, or `invalid`.
+    fn text(&mut self, item: &Item, answer: &Answer) -> io::Result<()> {
+        let block = self.is_block(item);
+        // Grids, and the solutions of different puzzles, are set apart by a
+        // blank line.
+        if self.last_was_block.is_some_and(|last| last || block || self.gap) {
+            self.out.write_all(b"\n")?;
+        }
+        self.gap = false;
+        self.last_was_block = Some(block);
+        let out = &mut self.out;
         match answer {
-            Answer::Done(Outcome::Solved(g), _) => {
-                let alphabet = self.alphabets.get(g.size());
-                if grid && self.jigsaw {
-                    // Boxes one row tall draw no separators.
-                    let plain = Shape::new(1, g.size()).and_then(|s| g.clone().with_shape(s));
-                    line.extend_from_slice(
-                        plain.as_ref().unwrap_or(g).to_pretty(alphabet).as_bytes(),
-                    );
-                    return;
+            Answer::Done(Outcome::Solved(grid, _), _) => {
+                let (numbers, separator) = notation(item);
+                let alphabet = self.alphabets.get(grid.size(), numbers);
+                if block {
+                    let pretty = if self.jigsaw {
+                        // Boxes one row tall draw no separators.
+                        let plain =
+                            Shape::new(1, grid.size()).and_then(|s| grid.clone().with_shape(s));
+                        plain.as_ref().unwrap_or(grid).to_pretty(alphabet)
+                    } else {
+                        grid.to_pretty(alphabet)
+                    };
+                    return out.write_all(pretty.as_bytes());
                 }
-                if grid {
-                    line.extend_from_slice(g.to_pretty(alphabet).as_bytes());
-                    return;
-                }
-                line.extend_from_slice(g.to_line(alphabet).as_bytes());
+                self.solution.clear();
+                grid.write_line(alphabet, separator, &mut self.solution);
+                self.solution.push('\n');
+                out.write_all(self.solution.as_bytes())
             }
-            Answer::Done(Outcome::NoSolution, _) => line.extend_from_slice(b"no solution"),
-            Answer::Done(Outcome::Counted(n), _) => {
-                let _ = write!(line, "{n}");
+            Answer::Done(Outcome::NoSolution, _) => out.write_all(b"no solution\n"),
+            Answer::Done(Outcome::Counted(n), _) => writeln!(out, "{n}"),
+            Answer::Done(Outcome::Checked(u), _) => writeln!(out, "{u}"),
+            // An invalid puzzle has no solution: its count is 0.
+            Answer::Invalid(_) | Answer::Deferred if matches!(self.task, Task::Count(_)) => {
+                out.write_all(b"0\n")
             }
-            Answer::Done(Outcome::Checked(u), _) => {
-                let _ = write!(line, "{u}");
-            }
-            Answer::Invalid(_) | Answer::Unopened(_) | Answer::Deferred => {
-                line.extend_from_slice(b"invalid");
+            Answer::Invalid(_) | Answer::Deferred | Answer::Nothing(_) => {
+                out.write_all(b"invalid\n")
             }
         }
-        line.push(b'\n');
     }
 
-    /// One JSON object ([`JsonAnswer`]) and a newline.
-    fn json(&mut self, item: &Item, answer: &Answer) {
-        let (line, puzzle) = match &item.kind {
+    /// One JSON object ([`json::Solve`], [`json::Count`] or
+    /// [`json::Check`]) on a line.
+    fn json(&mut self, item: &Item, answer: &Answer, index: Option<u128>) -> io::Result<()> {
+        let (numbers, separator) = notation(item);
+        let line = match &item.kind {
             ItemKind::Puzzle { puzzle, .. } => {
-                let alphabet = self.alphabets.get(puzzle.grid.size());
-                (puzzle.line, Some(puzzle.grid.to_line(alphabet)))
+                let alphabet = self.alphabets.get(puzzle.grid.size(), numbers);
+                self.puzzle.clear();
+                puzzle.grid.write_line(alphabet, separator, &mut self.puzzle);
+                puzzle.line
             }
-            ItemKind::Unreadable(e) => (e.line(), None),
-            ItemKind::Unopened(_) => (0, None),
+            ItemKind::Unreadable(e, _) => e.line(),
+            ItemKind::Nothing(_) => 0,
         };
-        let (status, solution) = match answer {
-            Answer::Done(Outcome::Solved(g), _) => {
-                ("solved", Some(g.to_line(self.alphabets.get(g.size()))))
+        let puzzle = matches!(item.kind, ItemKind::Puzzle { .. }).then_some(self.puzzle.as_str());
+        let (file, error) = (
+            &*item.source,
+            match answer {
+                Answer::Invalid(message) => Some(message.as_str()),
+                _ => None,
+            },
+        );
+        let invalid = matches!(answer, Answer::Invalid(_) | Answer::Deferred | Answer::Nothing(_));
+        match (self.task, answer) {
+            (Task::Solve(_), _) => {
+                let (status, unique) = match answer {
+                    Answer::Done(Outcome::Solved(grid, uniqueness), _) => {
+                        let alphabet = self.alphabets.get(grid.size(), numbers);
+                        self.solution.clear();
+                        grid.write_line(alphabet, separator, &mut self.solution);
+                        ("solved", Some(*uniqueness == Uniqueness::Unique))
+                    }
+                    _ if invalid => ("invalid", None),
+                    _ => ("no solution", None),
+                };
+                let solution = unique.map(|_| self.solution.as_str());
+                let index = index.filter(|_| unique.is_some());
+                let record =
+                    json::Solve { file, line, puzzle, status, solution, unique, index, error };
+                self.out.json_line(&record)
             }
-            Answer::Done(..) => ("no solution", None),
-            Answer::Invalid(_) | Answer::Unopened(_) | Answer::Deferred => ("invalid", None),
-        };
-        let error = match answer {
-            Answer::Invalid(message) | Answer::Unopened(message) => Some(message.as_str()),
-            _ => None,
-        };
-        let object = JsonAnswer {
-            file: &item.source,
-            line,
-            puzzle: puzzle.as_deref(),
-            status,
-            solution: solution.as_deref(),
-            error,
-        };
-        serde_json::to_writer(&mut self.line, &object).expect("JSON written to memory");
-        self.line.push(b'\n');
+            (Task::Count(limit), _) => {
+                let solutions = match answer {
+                    Answer::Done(Outcome::Counted(n), _) => *n,
+                    _ => 0,
+                };
+                let status = if invalid { "invalid" } else { "counted" };
+                let at_limit = !invalid && limit.is_some_and(|limit| solutions >= limit);
+                let record = json::Count { file, line, puzzle, status, solutions, at_limit, error };
+                self.out.json_line(&record)
+            }
+            (Task::Check, Answer::Done(Outcome::Checked(u), _)) => {
+                let status = match u {
+                    Uniqueness::Unique => "unique",
+                    Uniqueness::Multiple => "multiple",
+                    Uniqueness::None => "none",
+                };
+                self.out.json_line(&json::Check { file, line, puzzle, status, error })
+            }
+            (Task::Check, _) => {
+                self.out.json_line(&json::Check { file, line, puzzle, status: "invalid", error })
+            }
+        }
     }
 }
 
-/// One answer of `--format json`, written as one line of NDJSON with its
-/// fields in this order.
-#[derive(Debug, Serialize)]
-struct JsonAnswer<'a> {
-    /// The input's name (`<stdin>` for standard input).
-    file: &'a str,
-    /// Where in the input the puzzle (or the text that is not one) is: its
-    /// first line; 0 when the input could not be opened.
-    line: usize,
-    /// The puzzle as one line, `null` when it could not be read.
-    puzzle: Option<&'a str>,
-    /// `solved`, `no solution` or `invalid`.
-    status: &'static str,
-    /// The solution as one line, `null` unless solved.
-    solution: Option<&'a str>,
-    /// Why the puzzle is invalid; absent otherwise.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    error: Option<&'a str>,
+/// How the item's puzzle wrote its cells: in numbers, and what separated
+/// them on its line (nothing for a grid).
+fn notation(item: &Item) -> (bool, Separator) {
+    match &item.kind {
+        ItemKind::Puzzle { puzzle, .. } => {
+            let separator = match puzzle.layout {
+                Layout::Line => puzzle.notation.separator,
+                Layout::Grid => Separator::None,
+            };
+            (puzzle.notation.numbers, separator)
+        }
+        _ => (false, Separator::None),
+    }
 }
 
 /// Whether a read error happened inside a multi-line grid, so that its
 /// `invalid` takes a grid's place in the output.
 fn is_grid_error(e: &ReadError) -> bool {
-    matches!(e.kind(), ReadErrorKind::RowLength { .. } | ReadErrorKind::IncompleteGrid { .. })
+    matches!(
+        e.kind(),
+        ReadErrorKind::RowLength { .. }
+            | ReadErrorKind::IncompleteGrid { .. }
+            | ReadErrorKind::SpacesForBlanks
+    )
 }
 
-/// The symbols answers are written with.
+/// The symbols answers are written with: a puzzle in numbers is answered
+/// in numbers; any other in `--symbols`, or the default symbols for its
+/// size.
 #[derive(Debug)]
 struct Alphabets {
     custom: Option<Alphabet>,
+    numbers: Alphabet,
     default: HashMap<usize, Alphabet>,
 }
 
 impl Alphabets {
-    fn get(&mut self, size: usize) -> &Alphabet {
+    fn get(&mut self, size: usize, numbers: bool) -> &Alphabet {
         match &self.custom {
+            _ if numbers => &self.numbers,
             Some(alphabet) => alphabet,
             None => self.default.entry(size).or_insert_with(|| Alphabet::default_for(size)),
         }
@@ -289,32 +293,20 @@ impl Alphabets {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use sudoku_cover::Grid;
 
     #[test]
-    fn json_answers_keep_their_field_order_and_escape_strings() {
-        let solved = JsonAnswer {
-            file: "a.txt",
-            line: 3,
-            puzzle: Some("1.3"),
-            status: "solved",
-            solution: Some("123"),
-            error: None,
-        };
-        assert_eq!(
-            serde_json::to_string(&solved).unwrap(),
-            r#"{"file":"a.txt","line":3,"puzzle":"1.3","status":"solved","solution":"123"}"#
-        );
-        let invalid = JsonAnswer {
-            file: r#"we"ird\name"#,
-            line: 0,
-            puzzle: None,
-            status: "invalid",
-            solution: None,
-            error: Some("bad\tline"),
-        };
-        assert_eq!(
-            serde_json::to_string(&invalid).unwrap(),
-            r#"{"file":"we\"ird\\name","line":0,"puzzle":null,"status":"invalid","solution":null,"error":"bad\tline"}"#
-        );
+    fn numbers_are_answered_in_numbers() {
+        let mut alphabets =
+            Alphabets { custom: None, numbers: Alphabet::numbers(), default: HashMap::new() };
+        assert!(alphabets.get(16, true).is_numbers());
+        assert_eq!(alphabets.get(16, false).symbol(16), Some('G'));
+        alphabets.custom = Some(Alphabet::new("0123456789ABCDEF").unwrap());
+        assert_eq!(alphabets.get(16, false).symbol(16), Some('F'));
+        assert!(alphabets.get(16, true).is_numbers());
+        let g: Grid = "1234341221434321".parse().unwrap();
+        let mut line = String::new();
+        g.write_line(alphabets.get(4, true), Separator::Comma, &mut line);
+        assert_eq!(line, "1,2,3,4,3,4,1,2,2,1,4,3,4,3,2,1");
     }
 }

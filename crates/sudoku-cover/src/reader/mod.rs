@@ -10,8 +10,11 @@
 //!   spaces or commas (`10 . 3 16 …`), recognized on its own as soon as a
 //!   value has two digits.
 //!
-//! Blank lines end a grid; lines that begin with `#` are comments. The
-//! side is inferred from the number of cells: a line with a square number
+//! Blank lines end a grid; a `#` starts a comment, on a line of its own or
+//! after a puzzle. A CSV file whose records hold one-line puzzles, such as
+//! Kaggle's (`quizzes,solutions` and then `0043002...,8643712...`), reads
+//! as one puzzle per record: the first field that is a one-line puzzle, its
+//! header skipped. The side is inferred from the number of cells: a line with a square number
 //! of cells is a whole puzzle, a line of 4 to 64 cells the first row of a
 //! grid with as many rows. One case is ambiguous: a line of 16, 25, 36, 49
 //! or 64 cells written with spaces or `|` between them is taken as a grid
@@ -24,22 +27,34 @@
 //! ([`Shape::for_size`]; 6x6 has 2x3 boxes). A shape set with
 //! [`PuzzleReader::shape`] wins over a drawn one.
 //!
-//! Symbols are `1`-`9` then `A`-`Z` (in either case) by default, see
-//! [`Alphabet::default_for`]; set another with [`PuzzleReader::alphabet`].
+//! Symbols are `1`-`9`, then `A`-`Z` (in either case up to side 35), then
+//! `a`-`z`, `@`, `$` and `%` by default, see [`Alphabet::default_for`]; set
+//! another with [`PuzzleReader::alphabet`].
+//! Each puzzle's [`Notation`] tells how it was written (symbols or numbers,
+//! and what separates its cells), so that answers can be written alike.
+//!
+//! A grid written with spaces for blanks (`53  7    `) cannot be read (a
+//! space separates cells); it is reported once, as
+//! [`ReadErrorKind::SpacesForBlanks`], and its other rows skipped.
 //!
 //! The reader holds one line at a time (and the grid being read), so a
 //! file of a million puzzles never sits in memory whole. A bad puzzle is
 //! reported as a [`ReadError`] and reading goes on with the next one.
 
+mod grid;
+mod notation;
 mod tokens;
 
 use std::io::BufRead;
 
-use crate::alphabet::Alphabet;
+use crate::alphabet::{Alphabet, SEPARATORS};
 use crate::error::{ReadError, ReadErrorKind};
 use crate::grid::Grid;
 use crate::shape::{MAX_SIZE, MIN_SIZE, Shape};
+use grid::{Pending, incomplete};
 use tokens::{Token, TokenKind, box_width, tokenize};
+
+pub use notation::{Notation, Separator};
 
 /// How a puzzle was written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -60,6 +75,9 @@ pub struct Puzzle {
     /// How the puzzle was written, so that answers can be written the same
     /// way.
     pub layout: Layout,
+    /// How its cells were written: symbols or numbers, and what separates
+    /// them.
+    pub notation: Notation,
 }
 
 /// Reads puzzles one by one; an iterator of `Result<Puzzle, ReadError>`.
@@ -99,21 +117,10 @@ pub struct PuzzleReader<R> {
     pending: Option<Pending>,
     /// A broken grid: its side and the rows of it still to skip.
     skip: Option<(usize, usize)>,
+    /// A grid with spaces for blanks: the most lines of it still to skip.
+    skip_spaced: Option<usize>,
     tokens: Vec<Token>,
     done: bool,
-}
-
-/// A grid whose rows are being read.
-#[derive(Debug)]
-struct Pending {
-    n: usize,
-    first_line: usize,
-    rows: usize,
-    cells: Vec<u8>,
-    /// The box width that the first row's `|` marks show, if any.
-    box_cols: Option<usize>,
-    /// The rows before the first line of separators, if any.
-    box_rows: Option<usize>,
 }
 
 impl<R: BufRead> PuzzleReader<R> {
@@ -131,12 +138,15 @@ impl<R: BufRead> PuzzleReader<R> {
             replay: false,
             pending: None,
             skip: None,
+            skip_spaced: None,
             tokens: Vec::new(),
             done: false,
         }
     }
 
-    /// Reads symbols with this alphabet instead of the default one.
+    /// Reads symbols with this alphabet instead of the default one. A
+    /// puzzle larger than the alphabet can write is an error
+    /// ([`ReadErrorKind::FewSymbols`]).
     pub fn alphabet(mut self, alphabet: Alphabet) -> Self {
         self.alphabet = Some(alphabet);
         self
@@ -151,7 +161,9 @@ impl<R: BufRead> PuzzleReader<R> {
     }
 
     /// Reads every puzzle as of side `n`: a line of `n²` cells is a puzzle,
-    /// a line of `n` cells a grid row, anything else an error. This settles
+    /// a line of `n` cells a grid row, anything else an error
+    /// ([`ReadErrorKind::WrongSide`] for a puzzle or a grid of another
+    /// side, whose other rows are skipped). This settles
     /// the one ambiguity of the inferred side (see the [module
     /// docs](crate::reader)). A side outside 4 to 64 is ignored.
     pub fn size(mut self, n: usize) -> Self {
@@ -185,34 +197,55 @@ impl<R: BufRead> PuzzleReader<R> {
         };
         let line = line.trim_end_matches(['\n', '\r']);
         let line = if line_no == 1 { line.trim_start_matches('\u{feff}') } else { line };
-        let trimmed = line.trim_start();
-        if trimmed.starts_with('#') {
-            return None;
-        }
-        if trimmed.is_empty() {
+        // A `#` starts a comment (it is never a symbol).
+        let (line, comment) = match line.find('#') {
+            Some(at) => (&line[..at], true),
+            None => (line, false),
+        };
+        if line.trim().is_empty() {
+            if comment {
+                return None;
+            }
             self.skip = None;
+            self.skip_spaced = None;
             return self.pending.take().map(|p| Err(incomplete(&p)));
+        }
+        if line_no == 1 && tokens::is_csv_header(line) {
+            return None;
         }
         let numbers_alphabet = self.alphabet.as_ref().is_some_and(Alphabet::is_numbers);
         let tokenized = tokenize(line, line_no, numbers_alphabet, &mut self.tokens);
+        let k = self.tokens.len();
+        if let Some(left) = self.skip_spaced {
+            // The rest of a grid with spaces for blanks: up to a blank line
+            // or a one-line puzzle.
+            let whole = matches!(tokenized, Ok(f) if self.is_whole(k, f.compact));
+            if !whole && left > 0 {
+                self.skip_spaced = Some(left - 1);
+                return None;
+            }
+            self.skip_spaced = None;
+        }
         if let Some((n, rows)) = self.skip {
             // Skip the rest of a broken grid: lines that look like its
             // rows, up to its last row. Anything else is read as usual.
-            let k = self.tokens.len();
             match tokenized {
                 Ok(_) if k == 0 => return None,
-                Ok(compact) if k != n || self.is_whole(k, compact) => self.skip = None,
+                Ok(f) if k != n || self.is_whole(k, f.compact) => self.skip = None,
                 _ => {
                     self.skip = (rows > 1).then_some((n, rows - 1));
                     return None;
                 }
             }
         }
-        let compact = match tokenized {
-            Ok(compact) => compact,
-            Err(e) => return Some(Err(self.abandon(e))),
+        let spaced = k <= MAX_SIZE && tokens::spaces_for_blanks(line);
+        let form = match tokenized {
+            Ok(form) => form,
+            Err(e) => {
+                let p = self.pending.take();
+                return Some(Err(self.fail(spaced, p.as_ref(), e)));
+            }
         };
-        let k = self.tokens.len();
         if k == 0 {
             // A line of separators: inside a grid, it marks a row of boxes.
             if let Some(p) = &mut self.pending {
@@ -221,21 +254,44 @@ impl<R: BufRead> PuzzleReader<R> {
             return None;
         }
         let Some(p) = self.pending.take() else {
-            if self.is_whole(k, compact) {
+            if self.is_whole(k, form.compact) {
                 let n = k.isqrt();
                 let mut cells = Vec::with_capacity(k);
                 if let Err(e) = self.map_tokens(n, line_no, &mut cells) {
                     return Some(Err(e));
                 }
                 let grid = Grid::from_cells(self.shape_for(n), cells).expect("cells checked");
-                return Some(Ok(Puzzle { grid, line: line_no, layout: Layout::Line }));
+                let notation = Notation { numbers: form.numbers, separator: form.separator };
+                return Some(Ok(Puzzle { grid, line: line_no, layout: Layout::Line, notation }));
             }
             if !self.is_row(k) {
-                return Some(Err(ReadError::new(
-                    line_no,
-                    1,
-                    ReadErrorKind::NotAPuzzle { cells: k },
-                )));
+                // A CSV record: the puzzle is its first long field.
+                let csv = tokens::csv_fields(line).enumerate().find(|(_, (_, f))| {
+                    // One cell a character: no spaces, no separators.
+                    f.len() >= MIN_SIZE * MIN_SIZE
+                        && !f.contains(|c: char| c.is_whitespace() || SEPARATORS.contains(&c))
+                });
+                let error = match csv {
+                    Some((_, (start, field))) if self.is_whole(field.chars().count(), true) => {
+                        let mut tokens = std::mem::take(&mut self.tokens);
+                        let read = tokenize(field, line_no, false, &mut tokens);
+                        let shift = line[..start].chars().count();
+                        tokens.iter_mut().for_each(|t| t.column += shift);
+                        self.tokens = tokens;
+                        return Some(match read {
+                            Ok(_) => self.csv_puzzle(line_no),
+                            Err(e) => Err(e),
+                        });
+                    }
+                    Some((i, (start, field))) => {
+                        let column = line[..start].chars().count() + 1;
+                        let cells = field.chars().count();
+                        let kind = ReadErrorKind::CsvWithoutPuzzle { field: i + 1, cells };
+                        ReadError::new(line_no, column, kind)
+                    }
+                    None => self.other_side(k, form.compact, line_no),
+                };
+                return Some(Err(self.fail(spaced, None, error)));
             }
             let p = Pending {
                 n: k,
@@ -244,13 +300,14 @@ impl<R: BufRead> PuzzleReader<R> {
                 cells: Vec::with_capacity(k * k),
                 box_cols: box_width(line, &self.tokens),
                 box_rows: None,
+                numbers: false,
             };
-            return self.add_row(p);
+            return self.add_row(p, form, spaced);
         };
         if k == p.n {
-            return self.add_row(p);
+            return self.add_row(p, form, spaced);
         }
-        if p.rows == 1 && self.starts_something(k, compact) {
+        if p.rows == 1 && self.starts_something(k, form.compact) {
             // The first "row" was a stray line of its own: report it, then
             // read this line afresh.
             self.replay = true;
@@ -261,9 +318,17 @@ impl<R: BufRead> PuzzleReader<R> {
             Some(t) => t.column,
             None => line.chars().count() + 1,
         };
-        self.skip_after(&p);
         let kind = ReadErrorKind::RowLength { expected: p.n, found: k };
-        Some(Err(ReadError::new(line_no, column, kind)))
+        Some(Err(self.fail(spaced, Some(&p), ReadError::new(line_no, column, kind))))
+    }
+
+    /// A one-line puzzle from the tokens of a CSV field.
+    fn csv_puzzle(&mut self, line: usize) -> Result<Puzzle, ReadError> {
+        let n = self.tokens.len().isqrt();
+        let mut cells = Vec::with_capacity(n * n);
+        self.map_tokens(n, line, &mut cells)?;
+        let grid = Grid::from_cells(self.shape_for(n), cells).expect("cells checked");
+        Ok(Puzzle { grid, line, layout: Layout::Line, notation: Notation::default() })
     }
 
     /// Whether a line of `k` cells is a one-line puzzle.
@@ -288,44 +353,18 @@ impl<R: BufRead> PuzzleReader<R> {
         self.is_whole(k, compact) || self.is_row(k)
     }
 
-    /// Adds the tokens as the next row of `p`.
-    fn add_row(&mut self, mut p: Pending) -> Option<Result<Puzzle, ReadError>> {
-        if let Err(e) = self.map_tokens(p.n, self.line_no, &mut p.cells) {
-            self.skip_after(&p);
-            return Some(Err(e));
-        }
-        p.rows += 1;
-        if p.rows < p.n {
-            self.pending = Some(p);
-            return None;
-        }
-        let shape = match self.shape {
-            Some(s) if s.size() == p.n => s,
-            _ => drawn_shape(&p).unwrap_or_else(|| self.shape_for(p.n)),
-        };
-        let grid = Grid::from_cells(shape, p.cells).expect("cells checked");
-        Some(Ok(Puzzle { grid, line: p.first_line, layout: Layout::Grid }))
-    }
-
-    /// Drops the grid being read (if any) after an error on this line.
-    fn abandon(&mut self, error: ReadError) -> ReadError {
-        if let Some(p) = self.pending.take() {
-            self.skip_after(&p);
-        }
-        error
-    }
-
-    /// After an error on the current line, in the row after the `p.rows`
-    /// rows read, skips the rows of `p` that remain.
-    fn skip_after(&mut self, p: &Pending) {
-        let rows = p.n - p.rows - 1;
-        self.skip = (rows > 0).then_some((p.n, rows));
-    }
-
     /// Appends the values of the tokens, for a grid of side `n`.
     fn map_tokens(&mut self, n: usize, line: usize, out: &mut Vec<u8>) -> Result<(), ReadError> {
-        if self.alphabet.is_none() && self.default_alphabet.len() != n {
-            self.default_alphabet = Alphabet::default_for(n);
+        match &self.alphabet {
+            Some(a) if !a.fits(n) => {
+                let kind = ReadErrorKind::FewSymbols { symbols: a.len(), size: n };
+                return Err(ReadError::new(line, 1, kind));
+            }
+            Some(_) => {}
+            None if self.default_alphabet.len() != n => {
+                self.default_alphabet = Alphabet::default_for(n);
+            }
+            None => {}
         }
         let alphabet = self.alphabet.as_ref().unwrap_or(&self.default_alphabet);
         for t in &self.tokens {
@@ -350,31 +389,6 @@ impl<R: BufRead> PuzzleReader<R> {
         }
         Ok(())
     }
-}
-
-/// The box shape a grid's separators draw, if they draw one.
-fn drawn_shape(p: &Pending) -> Option<Shape> {
-    let n = p.n;
-    let (rows, cols) = match (p.box_rows, p.box_cols) {
-        (Some(r), Some(c)) => (r, c),
-        (Some(r), None) if r > 0 && n % r == 0 => (r, n / r),
-        (None, Some(c)) if n % c == 0 => (n / c, c),
-        _ => return None,
-    };
-    if rows * cols != n {
-        return None;
-    }
-    Shape::new(rows, cols).ok()
-}
-
-/// The error for a grid cut short.
-fn incomplete(p: &Pending) -> ReadError {
-    let kind = if p.rows == 1 {
-        ReadErrorKind::NotAPuzzle { cells: p.n }
-    } else {
-        ReadErrorKind::IncompleteGrid { rows: p.rows, expected: p.n }
-    };
-    ReadError::new(p.first_line, 1, kind)
 }
 
 impl<R: BufRead> Iterator for PuzzleReader<R> {
@@ -416,11 +430,11 @@ impl<R: BufRead> std::iter::FusedIterator for PuzzleReader<R> {}
 mod tests {
     use super::*;
 
-    fn read(text: &str) -> Vec<Result<Puzzle, ReadError>> {
+    pub(super) fn read(text: &str) -> Vec<Result<Puzzle, ReadError>> {
         PuzzleReader::new(text.as_bytes()).collect()
     }
 
-    fn errors(text: &str) -> Vec<String> {
+    pub(super) fn errors(text: &str) -> Vec<String> {
         read(text).into_iter().filter_map(|r| r.err().map(|e| e.to_string())).collect()
     }
 
@@ -435,69 +449,6 @@ mod tests {
     }
 
     #[test]
-    fn a_stray_short_line_is_reported_once() {
-        let good = "1.3...2.........";
-        let text = format!("{good}\n1.3..2..\n{good}\n");
-        let results = read(&text);
-        assert_eq!(results.len(), 3, "{results:?}");
-        assert!(results[0].is_ok() && results[2].is_ok());
-        assert_eq!(results[1].as_ref().unwrap_err().line(), 2);
-    }
-
-    #[test]
-    fn broken_grid_rows_are_skipped() {
-        let text = "1 2 3 4\n3 4 1\n2 1 4 3\n4 3 2 1\n\n1234341221434321\n";
-        let results = read(text);
-        assert_eq!(results.len(), 2, "{results:?}");
-        assert_eq!(
-            results[0].as_ref().unwrap_err().to_string(),
-            "2:6: expected 4 cells in this grid row, found 3"
-        );
-        assert!(results[1].is_ok());
-    }
-
-    #[test]
-    fn a_bad_first_row_does_not_swallow_what_follows() {
-        let good = "1.3...2.........";
-        let results = read(&format!("12345x\n{good}\n{good}\n"));
-        assert_eq!(results.len(), 3, "{results:?}");
-        assert_eq!(results[0].as_ref().unwrap_err().to_string(), "1:6: unknown symbol 'x'");
-        assert!(results[1].is_ok() && results[2].is_ok());
-    }
-
-    #[test]
-    fn box_shape_from_the_separators() {
-        let three_by_two = "1 2 | . . | . .\n. . | . . | . .\n. . | . . | . .\n\
-                            ----+-----+----\n. . | . . | . .\n. . | . . | . .\n. . | . . | . .\n";
-        let p = read(three_by_two).pop().unwrap().unwrap();
-        assert_eq!(p.grid.shape(), Shape::new(3, 2).unwrap());
-        // Rows alone, or bars alone, say as much.
-        let rows_only = three_by_two.replace(" |", "");
-        let p = read(&rows_only).pop().unwrap().unwrap();
-        assert_eq!(p.grid.shape(), Shape::new(3, 2).unwrap());
-        let bars_only: String = three_by_two
-            .lines()
-            .filter(|l| !l.starts_with('-'))
-            .map(|l| format!("{l}\n"))
-            .collect();
-        let p = read(&bars_only).pop().unwrap().unwrap();
-        assert_eq!(p.grid.shape(), Shape::new(3, 2).unwrap());
-        // An explicit shape wins; no separators means the default shape.
-        let forced = PuzzleReader::new(three_by_two.as_bytes()).shape(Shape::new(2, 3).unwrap());
-        assert_eq!(forced.last().unwrap().unwrap().grid.shape(), Shape::new(2, 3).unwrap());
-        let plain = three_by_two.replace(" |", "").replace("----+-----+----\n", "");
-        let p = read(&plain).pop().unwrap().unwrap();
-        assert_eq!(p.grid.shape(), Shape::new(2, 3).unwrap());
-    }
-
-    #[test]
-    fn incomplete_grids() {
-        assert_eq!(errors("1 2 3 4\n3 4 1 2\n\n"), ["1:1: the grid ends after 2 of its 4 rows"]);
-        assert_eq!(errors("1 2 3 4\n3 4 1 2"), ["1:1: the grid ends after 2 of its 4 rows"]);
-        assert_eq!(errors("1 2 3\n").len(), 1);
-    }
-
-    #[test]
     fn size_option_settles_sixteen_cells() {
         let row = "1.3...2.........\n";
         let text = row.repeat(16);
@@ -506,6 +457,95 @@ mod tests {
         let as_grid: Vec<_> = PuzzleReader::new(text.as_bytes()).size(16).collect();
         assert_eq!(as_grid.len(), 1);
         assert_eq!(as_grid[0].as_ref().unwrap().grid.size(), 16);
+    }
+
+    pub(super) const TOP95: &str =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+    #[test]
+    fn a_comment_may_follow_a_puzzle() {
+        let results = read(&format!("{TOP95} # hard\n{TOP95}#\n  # alone\n"));
+        assert_eq!(results.len(), 2, "{results:?}");
+        assert_eq!(results[0].as_ref().unwrap().grid, TOP95.parse().unwrap());
+        assert_eq!(results[1].as_ref().unwrap().line, 2);
+        // Inside a grid, a comment line is skipped and a trailing one cut.
+        let grid = "1 2 3 4 # row 1\n# between\n3 4 1 2\n2 1 4 3\n4 3 2 1\n";
+        let results = read(grid);
+        assert_eq!(results.len(), 1);
+        assert_eq!(results[0].as_ref().unwrap().grid.to_string(), "1234341221434321");
+    }
+
+    #[test]
+    fn kaggle_csv_reads_the_first_field_and_skips_the_header() {
+        let puzzle =
+            "004300209005009001070060043006002087190007400050083000600000105003508690042910300";
+        let solution =
+            "864371259325849761971265843436192587198657432257483916689734125713528694542916378";
+        let text = format!("quizzes,solutions\n{puzzle},{solution}\n{puzzle},{solution}\n");
+        let results = read(&text);
+        assert_eq!(results.len(), 2, "{results:?}");
+        let p = results[0].as_ref().unwrap();
+        assert_eq!((p.line, p.layout, p.notation), (2, Layout::Line, Notation::default()));
+        assert_eq!(p.grid, puzzle.parse().unwrap());
+        // Another CSV form: the puzzle is the second field, with `.` blanks.
+        let dots = puzzle.replace('0', ".");
+        let text = format!("id,puzzle,solution,clues,difficulty\n7,{dots},{solution},27,1.5\n");
+        assert_eq!(read(&text)[0].as_ref().unwrap().grid, puzzle.parse().unwrap());
+        // A mistake in the field is placed in the line.
+        let bad = format!("{}x{},{solution}", &puzzle[..10], &puzzle[11..]);
+        assert_eq!(errors(&bad), ["1:11: unknown symbol 'x'"]);
+        // A long field that is no puzzle.
+        let short = format!("{},{solution}", &puzzle[..80]);
+        let e = errors(&format!("{short}\n7,{short}"));
+        assert_eq!(e.len(), 2);
+        assert!(e[1].starts_with("2:3: this looks like CSV, but its field 2 (80 characters)"));
+    }
+
+    #[test]
+    fn a_puzzle_of_another_side_than_the_one_set() {
+        let four = "1.3...2.........";
+        let results: Vec<_> =
+            PuzzleReader::new(format!("{four}\n{TOP95}\n").as_bytes()).size(9).collect();
+        let e = results[0].as_ref().unwrap_err();
+        assert_eq!(e.kind(), &ReadErrorKind::WrongSide { expected: 9, found: 4 });
+        assert!(results[1].is_ok());
+        // A 4x4 grid: one error, its other rows skipped.
+        let grid = "1 . 3 .\n. . 2 .\n. . . .\n. . . .\n";
+        let results: Vec<_> =
+            PuzzleReader::new(format!("{grid}{TOP95}\n").as_bytes()).size(9).collect();
+        assert_eq!(results.len(), 2, "{results:?}");
+        let e = results[0].as_ref().unwrap_err();
+        assert_eq!(e.to_string(), "1:1: a 4x4 puzzle where the puzzles are 9x9");
+    }
+
+    #[test]
+    fn an_alphabet_too_small_for_the_puzzle_is_an_error() {
+        let letters = Alphabet::new("ABCD").unwrap();
+        let text = format!("{}\nA.C.....B.......\n", TOP95.replace(['4', '8', '5'], "."));
+        let results: Vec<_> = PuzzleReader::new(text.as_bytes()).alphabet(letters).collect();
+        let e = results[0].as_ref().unwrap_err();
+        assert_eq!(e.kind(), &ReadErrorKind::FewSymbols { symbols: 4, size: 9 });
+        assert_eq!(e.to_string(), "1:1: a 9x9 puzzle needs 9 symbols, and the alphabet has 4");
+        assert!(results[1].is_ok());
+    }
+
+    #[test]
+    fn the_notation_of_each_puzzle() {
+        let numbers = format!("10 . 3 16{}", " .".repeat(252));
+        let commas = format!("10,.,3,16{}", ",.".repeat(252));
+        let text = format!("{TOP95}\n{numbers}\n{commas}\n1 2 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 1\n");
+        let notations: Vec<Notation> =
+            read(&text).into_iter().map(|r| r.unwrap().notation).collect();
+        let (none, space, comma) = (Separator::None, Separator::Space, Separator::Comma);
+        assert_eq!(
+            notations,
+            [
+                Notation { numbers: false, separator: none },
+                Notation { numbers: true, separator: space },
+                Notation { numbers: true, separator: comma },
+                Notation { numbers: false, separator: none },
+            ]
+        );
     }
 
     #[test]

@@ -1,0 +1,133 @@
+//! The reader thread of a sudoku batch: every source in order, every
+//! puzzle in each, with the compiled rules for its shape ([`Encoders`]).
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use sudoku_cover::{Shape, Sudoku};
+
+use super::{Item, ItemKind};
+use crate::batch::Sink;
+use crate::config::{RuleSpec, Source, SudokuConfig};
+use crate::input::Input;
+use crate::progress::Progress;
+
+/// The most compiled rules kept at once (one per puzzle size met).
+const MAX_ENCODERS: usize = 8;
+
+/// Reads every source in order, and sends an item for each puzzle (or text
+/// that is none); a source that cannot be opened, or holds no puzzle at
+/// all, gets an item that says so.
+pub(super) fn read_sources(sources: &[Source], spec: &RuleSpec, sink: &Sink<Item>) {
+    let mut encoders = Encoders::new(spec);
+    for source in sources {
+        let name: Arc<str> = source.to_string().into();
+        let reader = match source.open() {
+            Ok(reader) => reader,
+            Err(e) => {
+                let kind = ItemKind::Nothing(format!("{name}: {e}"));
+                if !sink.send(Item { source: name, kind }) {
+                    return;
+                }
+                continue;
+            }
+        };
+        let mut any = false;
+        for result in spec.reader(reader) {
+            any = true;
+            let kind = match result {
+                Ok(puzzle) => {
+                    let sudoku = encoders.get(puzzle.grid.shape());
+                    ItemKind::Puzzle { puzzle, sudoku }
+                }
+                Err(e) => {
+                    let explained = spec.explain(&e);
+                    ItemKind::Unreadable(e, explained)
+                }
+            };
+            if !sink.send(Item { source: name.clone(), kind }) {
+                return;
+            }
+        }
+        if !any {
+            let kind = ItemKind::Nothing(format!("no puzzle in {name}"));
+            if !sink.send(Item { source: name, kind }) {
+                return;
+            }
+        }
+    }
+}
+
+/// Lets the progress bar show the time left: counts the puzzles in the
+/// sources on a thread of its own (reading is fast next to solving).
+/// Stdin cannot be read twice, so a batch from stdin shows a spinner.
+pub(super) fn count_puzzles_in_background(config: &SudokuConfig, progress: &Progress) {
+    if config.sources.contains(&Source::Input(Input::Stdin)) {
+        return;
+    }
+    let (sources, spec, set_total) =
+        (config.sources.clone(), config.rules.clone(), progress.total_setter());
+    let _ = std::thread::Builder::new().name("dlx-counter".into()).spawn(move || {
+        let total = sources
+            .iter()
+            .filter_map(|source| source.open().ok())
+            .map(|reader| spec.reader(reader).count() as u64)
+            .sum();
+        set_total(total);
+    });
+}
+
+/// Compiled rules by shape, so that a batch of same-size puzzles builds its
+/// encoder once.
+#[derive(Debug)]
+struct Encoders<'s> {
+    spec: &'s RuleSpec,
+    built: HashMap<Shape, Result<Arc<Sudoku>, sudoku_cover::Error>>,
+}
+
+impl<'s> Encoders<'s> {
+    fn new(spec: &'s RuleSpec) -> Encoders<'s> {
+        Encoders { spec, built: HashMap::new() }
+    }
+
+    /// The compiled rules for puzzles of this shape.
+    fn get(&mut self, shape: Shape) -> Result<Arc<Sudoku>, sudoku_cover::Error> {
+        if let Some(jigsaw) = self.spec.jigsaw() {
+            return Ok(jigsaw.clone());
+        }
+        if self.built.len() >= MAX_ENCODERS && !self.built.contains_key(&shape) {
+            // Puzzles of many sizes: start over rather than grow.
+            self.built.clear();
+        }
+        let spec = self.spec;
+        self.built
+            .entry(shape)
+            .or_insert_with(|| Sudoku::new(spec.rules_for(shape)).map(Arc::new))
+            .clone()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sudoku_cover::Variant;
+
+    #[test]
+    fn encoders_are_built_once_per_shape() {
+        let spec = RuleSpec::plain(vec![]);
+        let mut encoders = Encoders::new(&spec);
+        let a = encoders.get(Shape::CLASSIC).unwrap();
+        let b = encoders.get(Shape::CLASSIC).unwrap();
+        assert!(Arc::ptr_eq(&a, &b));
+        let c = encoders.get(Shape::new(2, 2).unwrap()).unwrap();
+        assert_eq!(c.size(), 4);
+    }
+
+    #[test]
+    fn variants_that_do_not_fit_are_errors_per_shape() {
+        let spec = RuleSpec::plain(vec![Variant::Hyper]);
+        let mut encoders = Encoders::new(&spec);
+        assert!(encoders.get(Shape::new(1, 5).unwrap()).is_err());
+        assert!(encoders.get(Shape::CLASSIC).is_ok());
+    }
+}

@@ -1,0 +1,91 @@
+//! [`Tally`]: counts of what a batch found, for the exit status and
+//! `--stats`.
+
+use sudoku_cover::Uniqueness;
+
+use super::{Answer, Item, ItemKind, Outcome};
+use crate::config::Task;
+use crate::exit::ExitStatus;
+use crate::report::{self, Stats};
+
+/// Counts of what happened, for the exit status and `--stats`.
+#[derive(Debug, Default)]
+pub(super) struct Tally {
+    pub(super) status: ExitStatus,
+    puzzles: u64,
+    solved: u64,
+    no_solution: u64,
+    invalid: u64,
+    unique: u64,
+    multiple: u64,
+    search: dlx::Stats,
+    /// The items and options of the encoding, while every puzzle used the
+    /// same one.
+    encoding: Option<(usize, usize)>,
+    mixed: bool,
+}
+
+impl Tally {
+    /// Counts one puzzle's answer. (A listed puzzle is counted once, as
+    /// [`Outcome::Counted`] with the number of solutions listed.)
+    pub(super) fn count(&mut self, item: &Item, answer: &Answer) {
+        let status = match answer {
+            Answer::Nothing(_) => ExitStatus::Error,
+            Answer::Invalid(_) | Answer::Deferred => {
+                self.puzzles += 1;
+                self.invalid += 1;
+                ExitStatus::Error
+            }
+            Answer::Done(outcome, stats) => {
+                self.puzzles += 1;
+                self.search += *stats;
+                if let ItemKind::Puzzle { sudoku: Ok(s), .. } = &item.kind {
+                    let size = (s.problem().num_items(), s.problem().num_options());
+                    self.mixed |= self.encoding.is_some_and(|e| e != size);
+                    self.encoding = Some(size);
+                }
+                let (found, status) = match outcome {
+                    Outcome::Solved(..) => (true, ExitStatus::Success),
+                    Outcome::Counted(0) | Outcome::NoSolution => (false, ExitStatus::NoSolution),
+                    Outcome::Counted(_) => (true, ExitStatus::Success),
+                    Outcome::Checked(Uniqueness::None) => (false, ExitStatus::NoSolution),
+                    Outcome::Checked(Uniqueness::Unique) => {
+                        self.unique += 1;
+                        (true, ExitStatus::Success)
+                    }
+                    Outcome::Checked(Uniqueness::Multiple) => {
+                        self.multiple += 1;
+                        (true, ExitStatus::NoSolution)
+                    }
+                };
+                if found {
+                    self.solved += 1;
+                } else {
+                    self.no_solution += 1;
+                }
+                status
+            }
+        };
+        self.status = self.status.max(status);
+    }
+
+    /// The lines of `--stats`.
+    pub(super) fn stats(&self, task: Task, time: std::time::Duration) -> Stats {
+        let mut s = Stats::new();
+        s.add("puzzles", self.puzzles)
+            .add("solved", self.solved)
+            .add("no-solution", self.no_solution)
+            .add("invalid", self.invalid);
+        if task == Task::Check {
+            s.add("unique", self.unique).add("multiple", self.multiple);
+        }
+        if let (Some((items, options)), false) = (self.encoding, self.mixed) {
+            s.add("items", items).add("options", options);
+        }
+        s.add_search(&self.search)
+            .add_time("time", time)
+            .add_rate("puzzles/s", report::per_second(self.puzzles as f64, time))
+            .add_rate("updates/s", report::per_second(self.search.updates() as f64, time));
+        s
+    }
+}

@@ -1,0 +1,191 @@
+//! The work on one puzzle: [`Worker`], a worker thread's solvers, and
+//! [`count_on_all_threads`] for a count too large for one.
+
+use dlx::{OptionId, Parallel, Status};
+use sudoku_cover::{Grid, Sudoku, SudokuSolver};
+
+use super::{Answer, Item, ItemKind, Outcome};
+use crate::config::{SudokuConfig, Task};
+use crate::progress::{Progress, REFRESH};
+
+/// The most solvers a worker keeps at once (one per compiled rules).
+const MAX_SOLVERS: usize = 4;
+
+/// A worker thread's solvers, one per compiled rules it has met; and the
+/// engine's solvers it counts with on a budget; all with the same engine
+/// settings.
+#[derive(Debug)]
+pub(super) struct Worker<'a> {
+    search: dlx::Config,
+    solvers: Vec<SudokuSolver<'a>>,
+    counters: Vec<dlx::Solver<'a>>,
+}
+
+/// The element of `list` that `is` picks, made by `make` (in place of the
+/// oldest, when the list is full) if there is none.
+fn find_or_make<T>(list: &mut Vec<T>, is: impl Fn(&T) -> bool, make: impl FnOnce() -> T) -> &mut T {
+    let i = match list.iter().position(is) {
+        Some(i) => i,
+        None => {
+            if list.len() >= MAX_SOLVERS {
+                list.remove(0);
+            }
+            list.push(make());
+            list.len() - 1
+        }
+    };
+    &mut list[i]
+}
+
+impl<'a> Worker<'a> {
+    pub(super) fn new(search: dlx::Config) -> Worker<'a> {
+        Worker { search, solvers: Vec::new(), counters: Vec::new() }
+    }
+
+    /// The solver for these compiled rules.
+    pub(super) fn solver(&mut self, sudoku: &'a Sudoku) -> &mut SudokuSolver<'a> {
+        let search = self.search;
+        find_or_make(
+            &mut self.solvers,
+            |s| std::ptr::eq(s.sudoku(), sudoku),
+            || sudoku.solver_with_config(search),
+        )
+    }
+
+    /// Counts the solutions of a puzzle within `budget` search-tree nodes.
+    fn count_within(
+        &mut self,
+        sudoku: &'a Sudoku,
+        grid: &Grid,
+        limit: Option<u128>,
+        budget: u64,
+    ) -> Budgeted {
+        let problem = sudoku.problem();
+        let solver = find_or_make(
+            &mut self.counters,
+            |s| std::ptr::eq(s.problem(), problem),
+            || dlx::Solver::with_config(problem, self.search),
+        );
+        solver.reset();
+        let Some(givens) = givens(sudoku, grid) else { return Budgeted::Refused };
+        for option in givens {
+            if solver.choose(option).is_err() {
+                return Budgeted::Refused;
+            }
+        }
+        let limit = limit.unwrap_or(u128::MAX);
+        let mut count = 0;
+        while count < limit {
+            let spent = solver.stats().nodes();
+            if spent >= budget {
+                return Budgeted::TooBig;
+            }
+            match solver.run(budget - spent) {
+                Status::Solution => count += 1,
+                Status::Done => break,
+                _ => {}
+            }
+        }
+        Budgeted::Counted(count, solver.stats())
+    }
+
+    /// Answers one item: for `sudoku solve`, the first solution and
+    /// whether there is a second. With a `budget`, a count that needs more
+    /// nodes is [`Answer::Deferred`].
+    pub(super) fn work(&mut self, task: Task, item: &'a Item, budget: Option<u64>) -> Answer {
+        let source = &item.source;
+        let (puzzle, sudoku) = match &item.kind {
+            ItemKind::Nothing(message) => return Answer::Nothing(message.clone()),
+            ItemKind::Unreadable(..) => {
+                return Answer::Invalid(item.unreadable().unwrap_or_default());
+            }
+            ItemKind::Puzzle { puzzle, sudoku } => (puzzle, sudoku),
+        };
+        let invalid =
+            |e: &sudoku_cover::Error| Answer::Invalid(format!("{source}:{}: {e}", puzzle.line));
+        let sudoku = match sudoku {
+            Ok(sudoku) => sudoku,
+            Err(e) => return invalid(e),
+        };
+        let grid = &puzzle.grid;
+        if let (Task::Count(limit), Some(budget)) = (task, budget) {
+            match self.count_within(sudoku, grid, limit, budget) {
+                Budgeted::Counted(n, stats) => return Answer::Done(Outcome::Counted(n), stats),
+                Budgeted::TooBig => return Answer::Deferred,
+                // The sudoku solver below tells what is wrong.
+                Budgeted::Refused => {}
+            }
+        }
+        let solver = self.solver(sudoku);
+        let outcome = match task {
+            Task::Solve(_) => solver.solve_and_check(grid).map(|found| match found {
+                (Some(solution), uniqueness) => Outcome::Solved(solution, uniqueness),
+                (None, _) => Outcome::NoSolution,
+            }),
+            Task::Count(limit) => solver.count(grid, limit).map(Outcome::Counted),
+            Task::Check => solver.check(grid).map(Outcome::Checked),
+        };
+        match outcome {
+            Ok(outcome) => Answer::Done(outcome, solver.last_stats()),
+            Err(e) => invalid(&e),
+        }
+    }
+}
+
+/// What came of counting a puzzle on a budget.
+#[derive(Debug)]
+enum Budgeted {
+    /// The count and the search's statistics.
+    Counted(u128, dlx::Stats),
+    /// The budget ran out: the count is large.
+    TooBig,
+    /// The givens cannot all be forced: the puzzle is invalid, which the
+    /// sudoku solver's checks explain.
+    Refused,
+}
+
+/// The options that fill the givens of `grid`; `None` if the grid does not
+/// fit the rules (its size, or a given's value).
+fn givens(sudoku: &Sudoku, grid: &Grid) -> Option<Vec<OptionId>> {
+    if grid.size() != sudoku.size() {
+        return None;
+    }
+    grid.givens().map(|(row, col, value)| sudoku.option(row, col, value)).collect()
+}
+
+/// Counts a valid puzzle's solutions on all threads, showing the search's
+/// progress on the bar.
+pub(super) fn count_on_all_threads(
+    item: &Item,
+    limit: Option<u128>,
+    config: &SudokuConfig,
+    progress: &Progress,
+) -> Answer {
+    let source = &item.source;
+    let ItemKind::Puzzle { puzzle, sudoku: Ok(sudoku) } = &item.kind else {
+        return Answer::Invalid(format!("{source}: internal error: a deferred non-puzzle"));
+    };
+    let invalid =
+        |e: &dyn std::fmt::Display| Answer::Invalid(format!("{source}:{}: {e}", puzzle.line));
+    let Some(givens) = givens(sudoku, &puzzle.grid) else {
+        return invalid(&"a given does not fit the rules");
+    };
+    let mut search = Parallel::new(sudoku.problem())
+        .threads(config.threads)
+        .config(config.search)
+        .force(&givens);
+    if let Some(limit) = limit {
+        search = search.limit(limit);
+    }
+    let outcome = if progress.is_enabled() {
+        progress.while_searching(&format!("{source}:{}", puzzle.line), |show| {
+            search.count_with_progress(REFRESH, show)
+        })
+    } else {
+        search.count()
+    };
+    match outcome {
+        Ok(outcome) => Answer::Done(Outcome::Counted(outcome.solutions), outcome.stats),
+        Err(e) => invalid(&e),
+    }
+}
