@@ -62,6 +62,14 @@ pub enum ErrorKind {
     },
     /// Reading the input failed.
     Io(String),
+    /// A checkpoint's text is damaged: truncated, of another version, with
+    /// a malformed line or a wrong checksum; the message says which (and
+    /// the error's line where). See [`Checkpoint`](crate::Checkpoint).
+    BadCheckpoint(String),
+    /// A checkpoint does not fit the search resumed from it: another
+    /// problem, other settings or forced options, or a position that is not
+    /// in the search tree; the message says which.
+    CheckpointMismatch(String),
 }
 
 impl Error {
@@ -124,6 +132,8 @@ impl fmt::Display for Error {
                 write!(f, "option {option} conflicts with the options already chosen")
             }
             ErrorKind::Io(msg) => write!(f, "read error: {msg}"),
+            ErrorKind::BadCheckpoint(msg) => write!(f, "damaged checkpoint: {msg}"),
+            ErrorKind::CheckpointMismatch(msg) => write!(f, "checkpoint does not fit: {msg}"),
         }
     }
 }

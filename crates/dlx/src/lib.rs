@@ -48,6 +48,13 @@
 //! - [`Parallel`]: counts and enumerates on many threads, with the same
 //!   counts; [`split()`] cuts the search into independent [`Problem`]s to
 //!   count anywhere.
+//! - Long counts: [`Solver::count_within`] and [`Parallel`]'s
+//!   [`node_limit`](Parallel::node_limit),
+//!   [`time_limit`](Parallel::time_limit) and [`stop_on`](Parallel::stop_on)
+//!   ([`Limits`], [`Stop`]) end a count early with a partial [`Outcome`]
+//!   and a [`Checkpoint`] of where it stands; saved as text and read back,
+//!   [`Solver::resume`] or [`Parallel::resume`] finish it with the count
+//!   and node count of a count never stopped.
 //! - [`Config`], [`Heuristic`], [`Propagation`] and [`Engine`]: how the
 //!   item to branch on is chosen, what is deduced before the first branch,
 //!   and which engine searches.
@@ -107,6 +114,7 @@
 #![warn(missing_debug_implementations)]
 
 mod bits;
+mod checkpoint;
 mod config;
 mod dance;
 mod error;
@@ -114,6 +122,7 @@ mod estimate;
 mod fast;
 mod format;
 mod id;
+mod limits;
 mod links;
 mod matrix;
 mod parallel;
@@ -122,11 +131,13 @@ mod search;
 mod split;
 mod stats;
 
+pub use checkpoint::{Checkpoint, Position};
 pub use config::{Config, Engine, Heuristic, Propagation, TIED_ITEMS};
 pub use error::{Error, ErrorKind};
 pub use estimate::Estimate;
 pub use id::{ColorId, ItemId, MAX_INDEX, OptionId};
-pub use parallel::{Outcome, Parallel, Progress};
+pub use limits::{Limits, Outcome, Stop};
+pub use parallel::{Parallel, Progress};
 pub use problem::{Bounds, Entry, Problem, ProblemBuilder};
 pub use search::{Solutions, Solver, Status};
 pub use split::{Part, SplitAt, split};

@@ -22,16 +22,28 @@
 //! exactly: every search-tree node is counted by the one task that enters
 //! it. With 64 threads the only shared writes are an atomic per slice and a
 //! mutex per finished task.
+//!
+//! # Stopping and going on
+//!
+//! Between slices a worker also looks at the limits (a [`Stop`], a time or
+//! node limit). Once one is reached every worker stops at the end of its
+//! slice and leaves its [`Position`] (the next node it would enter, and its
+//! floor), and every task not yet started leaves its own: together, with
+//! the statistics, they are the [`Checkpoint`] of the partial
+//! [`Outcome`]. [`Parallel::resume`] starts one task per position, on any
+//! number of threads.
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+use crate::checkpoint::{Checkpoint, Position};
 use crate::config::Config;
 use crate::error::Error;
 use crate::id::OptionId;
+use crate::limits::{Limits, Outcome, SLICE_TIME, Stop};
 use crate::problem::Problem;
-use crate::search::{Solver, Status};
+use crate::search::{Solver, Status, not_in_tree};
 use crate::stats::Stats;
 
 /// A callback that sees solutions (from any thread) and says whether to go on.
@@ -42,17 +54,6 @@ type Report<'a> = (Duration, &'a mut dyn FnMut(&Progress));
 
 /// Nodes a worker searches between looks at the shared state, by default.
 const SLICE: u64 = 4096;
-
-/// What a parallel search did.
-#[derive(Debug, Clone, Copy, Default, PartialEq)]
-pub struct Outcome {
-    /// Solutions found (up to the limit, if one was set).
-    pub solutions: u128,
-    /// The workers' statistics, added up (`elapsed` is their total CPU time).
-    pub stats: Stats,
-    /// Wall-clock time of the search.
-    pub wall: Duration,
-}
 
 /// A snapshot of a running parallel search, for progress reports.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
@@ -86,6 +87,8 @@ pub struct Parallel<'p> {
     forced: Vec<OptionId>,
     limit: Option<u128>,
     granularity: u64,
+    limits: Limits,
+    resume: Option<Checkpoint>,
 }
 
 impl<'p> Parallel<'p> {
@@ -99,6 +102,8 @@ impl<'p> Parallel<'p> {
             forced: Vec::new(),
             limit: None,
             granularity: SLICE,
+            limits: Limits::new(),
+            resume: None,
         }
     }
 
@@ -124,6 +129,57 @@ impl<'p> Parallel<'p> {
     /// Stops after this many solutions.
     pub fn limit(mut self, limit: u128) -> Self {
         self.limit = Some(limit);
+        self
+    }
+
+    /// Stops after at most `nodes` search-tree nodes (of this search, not
+    /// counting those of a checkpoint it resumes), with a partial
+    /// [`Outcome`] and its [`Checkpoint`]. The workers take the budget a
+    /// slice at a time, so the search never goes past it.
+    pub fn node_limit(mut self, nodes: u64) -> Self {
+        self.limits = self.limits.nodes(nodes);
+        self
+    }
+
+    /// Stops once `time` has passed (the workers look between slices: a
+    /// few milliseconds late at most), with a partial [`Outcome`] and its
+    /// [`Checkpoint`].
+    pub fn time_limit(mut self, time: Duration) -> Self {
+        self.limits = self.limits.time(time);
+        self
+    }
+
+    /// Stops when `stop` is [requested](Stop::request) (the workers look
+    /// between slices), with a partial [`Outcome`] and its [`Checkpoint`].
+    pub fn stop_on(mut self, stop: Stop) -> Self {
+        self.limits = self.limits.stop(stop);
+        self
+    }
+
+    /// Sets the node limit, time limit and stop handle at once (as
+    /// [`node_limit`](Self::node_limit), [`time_limit`](Self::time_limit)
+    /// and [`stop_on`](Self::stop_on) do, unset where `limits` has none).
+    pub fn limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
+        self
+    }
+
+    /// Goes on from a [`Checkpoint`] (of a [`Solver`] or of a parallel
+    /// search, on any number of threads) instead of starting at the top:
+    /// the count, the statistics and the solution limit take in those of
+    /// the checkpoint, so the outcome is the uninterrupted search's. The
+    /// problem, the [`Config`] (the engine that ran) and the forced options
+    /// must be the checkpoint's, and each of its positions must be in the
+    /// tree: the search fails with
+    /// [`ErrorKind::CheckpointMismatch`](crate::ErrorKind::CheckpointMismatch)
+    /// before it starts if not.
+    ///
+    /// A count that saves a checkpoint every so often is a loop of counts
+    /// with a [time limit](Self::time_limit), each resuming from the last
+    /// one's checkpoint: going on costs a new pool of threads and, per open
+    /// position, a walk down its path (a few microseconds a level).
+    pub fn resume(mut self, checkpoint: Checkpoint) -> Self {
+        self.resume = Some(checkpoint);
         self
     }
 
@@ -186,23 +242,41 @@ impl<'p> Parallel<'p> {
         visit: Option<Visit<'_>>,
         progress: Option<Report<'_>>,
     ) -> Result<Outcome, Error> {
-        // Check the forced options once, up front, for a clean error.
+        // Check the forced options once, up front, for a clean error; and
+        // the checkpoint, if any.
         let mut probe = Solver::with_config(self.problem, self.config);
         for &o in &self.forced {
             probe.choose(o)?;
         }
+        let fingerprint = probe.fingerprint();
+        let (before, positions) = match &self.resume {
+            Some(c) => {
+                c.fingerprint.check(&fingerprint)?;
+                for (k, p) in c.positions().iter().enumerate() {
+                    probe.enter(p).map_err(|level| not_in_tree(k, level))?;
+                }
+                probe.reset_search();
+                (c.stats(), c.positions().to_vec())
+            }
+            None => (Stats::default(), vec![Position::root()]),
+        };
         let start = Instant::now();
+        let shares: Vec<f64> = positions.iter().map(Position::share).collect();
         let shared = Shared {
             parallel: self,
             visit,
             pool: Mutex::new(vec![probe]),
-            queued: AtomicUsize::new(1),
+            queued: AtomicUsize::new(positions.len()),
             stop: AtomicBool::new(false),
+            deadline: self.limits.deadline(start),
+            budget: self.limits.get_nodes().map(AtomicU64::new),
+            before,
             found: AtomicU64::new(0),
             nodes: AtomicU64::new(0),
-            done_weight: Mutex::new(0.0),
+            done_weight: Mutex::new(1.0 - shares.iter().sum::<f64>()),
             live_weight: (0..self.threads).map(|_| AtomicU64::new(0)).collect(),
             stats: Mutex::new(Stats::default()),
+            left: Mutex::new(Vec::new()),
         };
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(self.threads)
@@ -212,7 +286,12 @@ impl<'p> Parallel<'p> {
         let finished = AtomicBool::new(false);
         std::thread::scope(|ts| {
             ts.spawn(|| {
-                pool.scope(|s| shared.task(s, Vec::new(), 1.0));
+                pool.scope(|s| {
+                    for (p, share) in positions.into_iter().zip(shares) {
+                        let shared = &shared;
+                        s.spawn(move |s| shared.task(s, p, share));
+                    }
+                });
                 finished.store(true, Ordering::Release);
             });
             if let Some((interval, report)) = progress {
@@ -228,11 +307,16 @@ impl<'p> Parallel<'p> {
                 }
             }
         });
-        let mut stats = shared.stats.into_inner().unwrap();
-        let found = u128::from(shared.found.into_inner());
+        let mut stats = before;
+        stats += shared.stats.into_inner().unwrap();
+        let found = before.solutions + u128::from(shared.found.into_inner());
+        let left = shared.left.into_inner().unwrap();
+        let complete = left.is_empty();
+        let checkpoint = (!complete)
+            .then(|| Checkpoint::new(fingerprint, Stats { solutions: found, ..stats }, left));
         let solutions = self.limit.map_or(found, |l| found.min(l));
         stats.solutions = solutions;
-        Ok(Outcome { solutions, stats, wall: start.elapsed() })
+        Ok(Outcome { solutions, stats, wall: start.elapsed(), complete, checkpoint })
     }
 }
 
@@ -244,7 +328,16 @@ struct Shared<'a, 'p> {
     pool: Mutex<Vec<Solver<'p>>>,
     /// Tasks spawned but not started.
     queued: AtomicUsize,
+    /// Set once the search is to stop: a limit, a stop request, the end of
+    /// a `visit`.
     stop: AtomicBool,
+    /// When the time limit runs out.
+    deadline: Option<Instant>,
+    /// The nodes the workers may still take, under a node limit.
+    budget: Option<AtomicU64>,
+    /// The statistics of the checkpoint resumed from (zero if none).
+    before: Stats,
+    /// Solutions found by this search.
     found: AtomicU64,
     nodes: AtomicU64,
     /// The share of the tree (uniform estimate) that finished tasks covered.
@@ -253,6 +346,8 @@ struct Shared<'a, 'p> {
     /// far, as `f64` bits.
     live_weight: Vec<AtomicU64>,
     stats: Mutex<Stats>,
+    /// The positions left open by a search that stopped.
+    left: Mutex<Vec<Position>>,
 }
 
 impl<'p> Shared<'_, 'p> {
@@ -271,68 +366,63 @@ impl<'p> Shared<'_, 'p> {
     fn progress(&self, start: Instant) -> Progress {
         let live: f64 =
             self.live_weight.iter().map(|w| f64::from_bits(w.load(Ordering::Relaxed))).sum();
-        let fraction = (*self.done_weight.lock().unwrap() + live).min(1.0);
+        let fraction = (*self.done_weight.lock().unwrap() + live).clamp(0.0, 1.0);
         Progress {
-            solutions: u128::from(self.found.load(Ordering::Relaxed)),
-            nodes: self.nodes.load(Ordering::Relaxed),
+            solutions: self.before.solutions + u128::from(self.found.load(Ordering::Relaxed)),
+            nodes: self.before.nodes + self.nodes.load(Ordering::Relaxed),
             elapsed: start.elapsed(),
             fraction,
         }
     }
 
-    /// Searches the subtree at `path`, which is `weight` of the whole tree.
-    fn task<'s>(&'s self, scope: &rayon::Scope<'s>, path: Vec<u32>, mut weight: f64) {
-        self.queued.fetch_sub(1, Ordering::Relaxed);
+    /// Whether the search is to stop; looks at the limits (a stop request,
+    /// the time) and sets `stop` when one is reached.
+    fn stopping(&self) -> bool {
         if self.stop.load(Ordering::Relaxed) {
-            return;
+            return true;
         }
+        let reached = self.parallel.limits.reached(self.deadline);
+        if reached {
+            self.stop.store(true, Ordering::Relaxed);
+        }
+        reached
+    }
+
+    /// Takes up to `want` nodes from the budget: `None` (and the search is
+    /// to stop) if it is spent.
+    fn take_nodes(&self, want: u64) -> Option<u64> {
+        let Some(budget) = &self.budget else { return Some(want) };
+        let take = |b: u64| (b > 0).then(|| b - want.min(b));
+        match budget.fetch_update(Ordering::Relaxed, Ordering::Relaxed, take) {
+            Ok(b) => Some(want.min(b)),
+            Err(_) => {
+                self.stop.store(true, Ordering::Relaxed);
+                None
+            }
+        }
+    }
+
+    /// Gives back nodes taken from the budget and not used.
+    fn give_back(&self, nodes: u64) {
+        if let Some(budget) = &self.budget {
+            budget.fetch_add(nodes, Ordering::Relaxed);
+        }
+    }
+
+    /// Searches the subtree at `position` (a task), which is `weight` of
+    /// the whole tree, from the node it names; leaves where it stands in
+    /// `left` if the search is to stop first.
+    fn task<'s>(&'s self, scope: &rayon::Scope<'s>, position: Position, mut weight: f64) {
+        self.queued.fetch_sub(1, Ordering::Relaxed);
         let slot = rayon::current_thread_index().unwrap_or(0) % self.live_weight.len();
         let mut solver = self.solver();
-        if solver.descend(&path) {
-            let mut last_nodes = solver.stats().nodes();
-            loop {
-                let at_limit = |n: u64| self.parallel.limit.is_some_and(|l| u128::from(n) >= l);
-                if let Some(visit) = self.visit {
-                    match solver.run(self.parallel.granularity) {
-                        Status::Solution => {
-                            let n = self.found.fetch_add(1, Ordering::Relaxed) + 1;
-                            let within = self.parallel.limit.is_none_or(|l| u128::from(n) <= l);
-                            let go_on = within && visit(solver.solution());
-                            if !go_on || at_limit(n) {
-                                self.stop.store(true, Ordering::Relaxed);
-                                break;
-                            }
-                        }
-                        Status::Done => break,
-                        _ => {}
-                    }
-                } else {
-                    // Only counting: a whole slice between looks at the
-                    // shared state, however many solutions it holds.
-                    let (k, status) = solver.count_slice(self.parallel.granularity);
-                    let n = self.found.fetch_add(k, Ordering::Relaxed) + k;
-                    if at_limit(n) {
-                        self.stop.store(true, Ordering::Relaxed);
-                        break;
-                    }
-                    if status == Status::Done {
-                        break;
-                    }
-                }
-                let nodes = solver.stats().nodes();
-                self.nodes.fetch_add(nodes - last_nodes, Ordering::Relaxed);
-                last_nodes = nodes;
-                if self.stop.load(Ordering::Relaxed) {
-                    break;
-                }
-                if self.queued.load(Ordering::Relaxed) < self.parallel.threads {
-                    weight = self.donate(scope, &mut solver, weight);
-                }
-                let live = weight * solver.progress();
-                self.live_weight[slot].store(live.to_bits(), Ordering::Relaxed);
+        // A donated branch that does not exist (Algorithm M) is empty.
+        if solver.enter(&position).is_ok() {
+            if self.stopping() {
+                self.left.lock().unwrap().push(position);
+            } else {
+                weight = self.search(scope, &mut solver, weight, slot);
             }
-            let nodes = solver.stats().nodes();
-            self.nodes.fetch_add(nodes - last_nodes, Ordering::Relaxed);
         }
         self.live_weight[slot].store(0f64.to_bits(), Ordering::Relaxed);
         *self.done_weight.lock().unwrap() += weight;
@@ -343,11 +433,84 @@ impl<'p> Shared<'_, 'p> {
         self.pool.lock().unwrap().push(solver);
     }
 
+    /// The slices of a task, until its end or a stop (then its position
+    /// goes to `left`); returns the task's weight, less what it gave away.
+    fn search<'s>(
+        &'s self,
+        scope: &rayon::Scope<'s>,
+        solver: &mut Solver<'p>,
+        mut weight: f64,
+        slot: usize,
+    ) -> f64 {
+        let mut slice = self.parallel.granularity;
+        let mut last_nodes = solver.stats().nodes();
+        let at_limit = |n: u64| {
+            let n = self.before.solutions + u128::from(n);
+            self.parallel.limit.is_some_and(|l| n >= l)
+        };
+        let done = loop {
+            let Some(budget) = self.take_nodes(slice) else { break false };
+            let started = Instant::now();
+            let mut done = false;
+            if let Some(visit) = self.visit {
+                match solver.run(budget) {
+                    Status::Solution => {
+                        let n = self.found.fetch_add(1, Ordering::Relaxed) + 1;
+                        let total = self.before.solutions + u128::from(n);
+                        let within = self.parallel.limit.is_none_or(|l| total <= l);
+                        let go_on = within && visit(solver.solution());
+                        if !go_on || at_limit(n) {
+                            self.stop.store(true, Ordering::Relaxed);
+                        }
+                    }
+                    Status::Done => done = true,
+                    Status::Paused => {}
+                }
+            } else {
+                // Only counting: a whole slice between looks at the
+                // shared state, however many solutions it holds.
+                let (k, status) = solver.count_slice(budget);
+                let n = self.found.fetch_add(k, Ordering::Relaxed) + k;
+                if at_limit(n) {
+                    self.stop.store(true, Ordering::Relaxed);
+                }
+                done = status == Status::Done;
+            }
+            let nodes = solver.stats().nodes();
+            self.give_back(budget - (nodes - last_nodes).min(budget));
+            self.nodes.fetch_add(nodes - last_nodes, Ordering::Relaxed);
+            last_nodes = nodes;
+            if done {
+                break true;
+            }
+            if self.stopping() {
+                break false;
+            }
+            if started.elapsed() > SLICE_TIME {
+                // Slow nodes: shorter slices, so that limits are seen soon.
+                slice = (slice / 2).max(1);
+            }
+            if self.queued.load(Ordering::Relaxed) < self.parallel.threads {
+                weight = self.donate(scope, solver, weight);
+            }
+            let live = weight * solver.progress();
+            self.live_weight[slot].store(live.to_bits(), Ordering::Relaxed);
+        };
+        if !done {
+            // Stopped: leave the next node to enter (none if the last
+            // solution ended the task).
+            if let Some(p) = solver.open_position() {
+                self.left.lock().unwrap().push(p);
+            }
+        }
+        weight
+    }
+
     /// Gives away the untried branches at the solver's floor (going deeper
     /// while a level has none), and returns the solver's new weight.
     fn donate<'s>(&'s self, scope: &rayon::Scope<'s>, solver: &mut Solver<'p>, weight: f64) -> f64 {
         let mut weight = weight;
-        while let Some((prefix, branches)) = solver.split_floor() {
+        while let Some((levels, branches)) = solver.split_floor() {
             let degree = f64::from(*branches.end() + 1).max(1.0);
             weight /= degree;
             // The branches before the current one are finished.
@@ -355,11 +518,13 @@ impl<'p> Shared<'_, 'p> {
             if branches.is_empty() {
                 continue;
             }
+            let floor = levels.len();
             for k in branches {
-                let mut path = prefix.clone();
-                path.push(k);
+                let mut levels = levels.clone();
+                levels.last_mut().expect("the floor's level").0 = k;
+                let position = Position::new(levels, floor);
                 self.queued.fetch_add(1, Ordering::Relaxed);
-                scope.spawn(move |s| self.task(s, path, weight));
+                scope.spawn(move |s| self.task(s, position, weight));
             }
             break;
         }

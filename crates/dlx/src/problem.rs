@@ -12,6 +12,7 @@
 //! [`Solver`](crate::Solver) starts from a copy instead of rebuilding it.
 
 use std::collections::HashMap;
+use std::sync::OnceLock;
 
 use smallvec::SmallVec;
 
@@ -272,6 +273,7 @@ impl ProblemBuilder {
             entries: self.entries,
             option_start: self.option_start,
             matrix,
+            fingerprint: OnceLock::new(),
         })
     }
 }
@@ -288,12 +290,23 @@ pub struct Problem {
     pub(crate) matrix: Matrix,
     /// The bit-parallel form, when the problem is small and plain enough.
     pub(crate) bits: Option<BitMatrix>,
+    /// [`Problem::fingerprint`], computed on first use.
+    fingerprint: OnceLock<u64>,
 }
 
 impl Problem {
     /// A new, empty [`ProblemBuilder`].
     pub fn builder() -> ProblemBuilder {
         ProblemBuilder::new()
+    }
+
+    /// A 64-bit hash (FNV-1a) of the problem's text in Knuth's format, as
+    /// [`write_knuth`](Self::write_knuth) writes it (for a problem it
+    /// cannot write, of the same data in another form): equal problems have
+    /// equal fingerprints, whether read or built. Computed once, on first
+    /// use. Checkpoints carry it, to tell the problem they were made of.
+    pub fn fingerprint(&self) -> u64 {
+        *self.fingerprint.get_or_init(|| crate::checkpoint::problem_hash(self))
     }
 
     /// The number of items, primary and secondary.

@@ -14,7 +14,7 @@ type OptionSpec = (Vec<usize>, Vec<(usize, u32)>);
 
 /// A small problem in plain data, easy to check by brute force.
 #[derive(Debug, Clone)]
-struct Spec {
+pub(crate) struct Spec {
     /// `(lo, hi)` of each primary item.
     primary: Vec<(u32, u32)>,
     secondary: usize,
@@ -23,7 +23,7 @@ struct Spec {
 }
 
 impl Spec {
-    fn build(&self) -> Problem {
+    pub(crate) fn build(&self) -> Problem {
         let mut b = ProblemBuilder::new();
         let p: Vec<_> = self
             .primary
@@ -82,7 +82,7 @@ impl Spec {
 
     /// Solutions containing all of `forced`, by brute force over subsets of
     /// the usable options.
-    fn oracle(&self, forced: &[usize]) -> Vec<Vec<usize>> {
+    pub(crate) fn oracle(&self, forced: &[usize]) -> Vec<Vec<usize>> {
         let usable: Vec<usize> =
             (0..self.options.len()).filter(|&o| self.usable(o) && !forced.contains(&o)).collect();
         let mut out = Vec::new();
@@ -107,7 +107,7 @@ fn sorted(solution: &[OptionId]) -> Vec<usize> {
     v
 }
 
-fn spec(bounds: bool, colors: bool) -> impl Strategy<Value = Spec> {
+pub(crate) fn spec(bounds: bool, colors: bool) -> impl Strategy<Value = Spec> {
     let bound = if bounds {
         (0u32..3, 1u32..4).prop_map(|(lo, hi)| (lo.min(hi), hi)).boxed()
     } else {

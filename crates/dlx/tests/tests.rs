@@ -1,5 +1,6 @@
 //! Integration tests of the `dlx` engine.
 
+mod checkpoint;
 mod knuth;
 mod miri;
 mod parallel;

@@ -418,6 +418,19 @@ impl<S: Slots> Bits<S> {
         self.state == State::Done
     }
 
+    /// Ends the search: forgets it and stands at the end.
+    pub(crate) fn finish(&mut self) {
+        self.unwind();
+        self.state = State::Done;
+    }
+
+    /// Takes the statistics of a search resumed here (the updates start
+    /// from zero: `Solver` adds the ones before).
+    pub(crate) fn restore(&mut self, stats: Stats) {
+        self.stats = Stats { updates: 0, ..stats };
+        self.slots.clear_updates();
+    }
+
     /// See `Links::descend`.
     pub(crate) fn descend(&mut self, path: &[u32]) -> bool {
         self.unwind();

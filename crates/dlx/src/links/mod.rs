@@ -254,6 +254,19 @@ impl<'p> Links<'p> {
         self.state == State::Done
     }
 
+    /// Ends the search: takes back its choices and stands at the end.
+    pub(crate) fn finish(&mut self) {
+        self.unwind();
+        self.state = State::Done;
+    }
+
+    /// Takes the statistics of a search resumed here (the updates start
+    /// from zero: `Solver` adds the ones before).
+    pub(crate) fn restore(&mut self, stats: Stats) {
+        self.stats = Stats { updates: 0, ..stats };
+        self.dance.updates = 0;
+    }
+
     /// Runs the search for at most `max_nodes` nodes.
     pub(crate) fn run(&mut self, max_nodes: u64) -> Status {
         if self.state == State::Done {

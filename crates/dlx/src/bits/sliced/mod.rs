@@ -161,6 +161,9 @@ impl Slots for Sliced<'_> {
     }
 
     fn enter_root(&mut self) {
+        // A scan kept from a search left after a move (paused, then reset
+        // or moved elsewhere) is not of this root's state.
+        self.scan = None;
         if self.root == 1 {
             self.push_level(1);
             // Everything counts as changed for the first pass.
