@@ -29,7 +29,9 @@ Examples:
 
 Exit status: 0 when everything was solved (for `sudoku check`: every puzzle
 is unique), 1 when the input was valid but something had no solution (or was
-not unique), 2 when some input or the command line was wrong.";
+not unique), 2 when some input or the command line was wrong, 3 when
+`dlx count` was stopped before the end (Ctrl-C, SIGTERM, --time-limit,
+--node-limit) and printed a partial count.";
 
 /// Exact cover and sudoku with Knuth's Dancing Links.
 ///
@@ -98,7 +100,12 @@ Examples:
   dlx count queens12.dlx
   dlx count --threads 1 queens12.dlx   on one core
   dlx count --limit 2 problem.dlx      is there more than one solution?
-  dlx count --format json problem.dlx  the count as a JSON object")]
+  dlx count --format json problem.dlx  the count as a JSON object
+  dlx count --checkpoint c.txt p.dlx   resumable: run it again after a stop
+
+Stopped before the end (Ctrl-C, SIGTERM, --time-limit, --node-limit), it
+prints `at least N` (JSON: \"complete\": false), its statistics if asked,
+saves the checkpoint if one is asked for, and exits with status 3.")]
     #[command(
         mut_arg("limit", |a| a.help("Stop counting at N solutions")),
         mut_arg("threads", |a| a.help("Count on N threads; by default on every core")),
@@ -213,6 +220,35 @@ pub struct CountArgs {
 
     #[command(flatten)]
     pub search: SearchArgs,
+
+    /// Stop after SECS seconds (decimals allowed) with a partial count:
+    /// `at least N`, exit status 3.
+    #[arg(long, value_name = "SECS", value_parser = seconds)]
+    pub time_limit: Option<std::time::Duration>,
+
+    /// Stop after N search-tree nodes with a partial count: `at least N`,
+    /// exit status 3.
+    #[arg(long, value_name = "N", value_parser = at_least_one::<u64>)]
+    pub node_limit: Option<u64>,
+
+    /// Save where the count stands in FILE (written whole, then renamed
+    /// over the old one), every `--checkpoint-every` seconds and when the
+    /// count stops early; if FILE exists, resume from it. The same command
+    /// run again finishes the count; FILE is removed when it is complete.
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<PathBuf>,
+
+    /// Seconds between checkpoints.
+    #[arg(long, value_name = "SECS", default_value = "60", value_parser = seconds, requires = "checkpoint")]
+    pub checkpoint_every: std::time::Duration,
+}
+
+/// Parses a number of seconds, decimals allowed, into a duration.
+fn seconds(text: &str) -> Result<std::time::Duration, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s > 0.0 && s.is_finite() && s < 1e12 => Ok(std::time::Duration::from_secs_f64(s)),
+        _ => Err(format!("expected a number of seconds above 0, like 30 or 0.5, not `{text}`")),
+    }
 }
 
 /// What `dlx solve` and `dlx count` share: how far and how to search, and

@@ -37,8 +37,8 @@ pub const DEFAULT_PARTS: usize = 100;
 pub enum Config {
     /// `dlx solve`.
     Solve(SearchConfig),
-    /// `dlx count`.
-    Count(SearchConfig),
+    /// `dlx count`, with its limits and checkpoint.
+    Count(SearchConfig, LongRun),
     /// `dlx sudoku solve|count|check`.
     Sudoku(Box<SudokuConfig>),
     /// `dlx estimate`.
@@ -106,6 +106,19 @@ pub struct SearchConfig {
     pub output: Output,
     /// Statistics and progress.
     pub report: Report,
+}
+
+/// How a long `dlx count` may stop early and be resumed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LongRun {
+    /// Stop after this long, with a partial count.
+    pub time_limit: Option<std::time::Duration>,
+    /// Stop after this many search-tree nodes, with a partial count.
+    pub node_limit: Option<u64>,
+    /// Where the count's checkpoint is saved, and resumed from.
+    pub checkpoint: Option<PathBuf>,
+    /// How often the checkpoint is saved.
+    pub checkpoint_every: std::time::Duration,
 }
 
 /// `dlx estimate`: Knuth's random-path estimate of a search.
@@ -229,12 +242,15 @@ impl Config {
                 &a.search,
             )),
             // Every core by default: the count is the same anyway.
-            Command::Count(a) => Config::Count(search(
-                a.file.as_deref(),
-                a.search.limit.map(u128::from),
-                all_cores(),
-                &a.search,
-            )),
+            Command::Count(a) => Config::Count(
+                search(a.file.as_deref(), a.search.limit.map(u128::from), all_cores(), &a.search),
+                LongRun {
+                    time_limit: a.time_limit,
+                    node_limit: a.node_limit,
+                    checkpoint: a.checkpoint,
+                    checkpoint_every: a.checkpoint_every,
+                },
+            ),
             Command::Estimate(a) => Config::Estimate(EstimateConfig {
                 input: Input::from_optional(a.file.as_deref()),
                 samples: a.samples,
@@ -383,18 +399,18 @@ mod tests {
 
     #[test]
     fn stdin_by_default() {
-        let Config::Count(c) = config(&["count"]) else { panic!() };
+        let Config::Count(c, _) = config(&["count"]) else { panic!() };
         assert_eq!(c.input, Input::Stdin);
-        let Config::Count(c) = config(&["count", "-"]) else { panic!() };
+        let Config::Count(c, _) = config(&["count", "-"]) else { panic!() };
         assert_eq!(c.input, Input::Stdin);
-        let Config::Count(c) = config(&["count", "x.dlx"]) else { panic!() };
+        let Config::Count(c, _) = config(&["count", "x.dlx"]) else { panic!() };
         assert_eq!(c.input, Input::File("x.dlx".into()));
     }
 
     #[test]
     fn no_progress_bar_off_a_terminal() {
         // Under the test runner stderr is captured, never a terminal.
-        let Config::Count(c) = config(&["count", "--stats"]) else { panic!() };
+        let Config::Count(c, _) = config(&["count", "--stats"]) else { panic!() };
         assert_eq!(c.report, Report { stats: true, progress: false });
     }
 
@@ -404,9 +420,9 @@ mod tests {
         assert_eq!(c.threads, 1);
         let Config::Solve(c) = config(&["solve", "-j", "4"]) else { panic!() };
         assert_eq!(c.threads, 4);
-        let Config::Count(c) = config(&["count"]) else { panic!() };
+        let Config::Count(c, _) = config(&["count"]) else { panic!() };
         assert_eq!(c.threads, all_cores());
-        let Config::Count(c) = config(&["count", "--threads", "3"]) else { panic!() };
+        let Config::Count(c, _) = config(&["count", "--threads", "3"]) else { panic!() };
         assert_eq!(c.threads, 3);
     }
 
@@ -440,7 +456,7 @@ mod tests {
         use dlx::{Heuristic, Propagation};
         let settings = |c: dlx::Config| (c.get_propagation(), c.get_heuristic());
         // Plain Algorithm X by default for exact cover, Knuth's rule.
-        let Config::Count(c) = config(&["count"]) else { panic!() };
+        let Config::Count(c, _) = config(&["count"]) else { panic!() };
         assert_eq!(settings(c.search), (Propagation::None, Heuristic::MinimumRemaining));
         let Config::Solve(c) =
             config(&["solve", "--heuristic", "mrv-most-removed", "--propagation", "dominance"])
@@ -502,7 +518,7 @@ mod tests {
     #[test]
     fn every_command_takes_a_format() {
         let output = |argv: &[&str]| match config(argv) {
-            Config::Solve(c) | Config::Count(c) => c.output,
+            Config::Solve(c) | Config::Count(c, _) => c.output,
             Config::Estimate(c) => c.output,
             Config::Split(c) => c.output,
             Config::Sum(c) => c.output,

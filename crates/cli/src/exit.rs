@@ -1,9 +1,10 @@
 //! The exit statuses of `dlx`, named.
 //!
-//! Scripts rely on these three values, so they are fixed: 0 when everything
+//! Scripts rely on these values, so they are fixed: 0 when everything
 //! asked for was done and found, 1 when the input was valid but some problem
 //! or puzzle had no solution (for `sudoku check`: was not unique), 2 when some
-//! input or the command line was wrong.
+//! input or the command line was wrong, 3 when a count was stopped before
+//! the end (a signal or a limit) and what it printed is partial.
 
 use std::process::ExitCode;
 
@@ -17,6 +18,9 @@ pub enum ExitStatus {
     /// All input was valid, but some problem or puzzle had no solution (or,
     /// for `sudoku check`, was not unique).
     NoSolution,
+    /// The work was stopped before the end (Ctrl-C, SIGTERM, a time or node
+    /// limit): what was printed is partial.
+    Stopped,
     /// Some input was invalid, or the command line was wrong.
     Error,
 }
@@ -28,6 +32,7 @@ impl ExitStatus {
             ExitStatus::Success => 0,
             ExitStatus::NoSolution => 1,
             ExitStatus::Error => 2,
+            ExitStatus::Stopped => 3,
         }
     }
 }
@@ -47,6 +52,7 @@ mod tests {
         assert_eq!(ExitStatus::Success.code(), 0);
         assert_eq!(ExitStatus::NoSolution.code(), 1);
         assert_eq!(ExitStatus::Error.code(), 2);
+        assert_eq!(ExitStatus::Stopped.code(), 3);
     }
 
     #[test]
@@ -54,6 +60,8 @@ mod tests {
         use ExitStatus::*;
         assert_eq!(Success.max(NoSolution), NoSolution);
         assert_eq!(Error.max(NoSolution), Error);
+        assert_eq!(Stopped.max(NoSolution), Stopped);
+        assert_eq!(Error.max(Stopped), Error);
         assert_eq!([Success, Success].into_iter().max(), Some(Success));
     }
 }

@@ -72,7 +72,7 @@ fn run() -> Result<ExitStatus> {
     }
     match Config::from_args(Args::from_arg_matches(&matches)?)? {
         Config::Solve(c) => cmd_solve::run(&c),
-        Config::Count(c) => cmd_count::run(&c),
+        Config::Count(c, long) => cmd_count::run(&c, &long),
         Config::Sudoku(c) => sudoku::run(&c),
         Config::Estimate(c) => cmd_estimate::run(&c),
         Config::Split(c) => cmd_split::run(&c),

@@ -55,12 +55,18 @@ fn solve_writes_one_json_object_per_solution() {
 fn count_writes_one_json_object() {
     let path = data("queens12.dlx");
     let out = dlx(&["count", "--format", "json", &path]).success();
-    assert_eq!(out, format!("{{\"file\":\"{path}\",\"solutions\":14200,\"at_limit\":false}}\n"));
+    assert_eq!(
+        out,
+        format!(
+            "{{\"file\":\"{path}\",\"solutions\":14200,\"at_limit\":false,\"complete\":true}}\n"
+        )
+    );
     let out = dlx(&["count", "-f", "json", "--limit", "10"]).stdin(fixture!("queens12.dlx"));
     let objects = objects(&out.success());
     assert_eq!(objects.len(), 1);
     assert_eq!((&objects[0]["file"], &objects[0]["solutions"]), (&"<stdin>".into(), &10.into()));
     assert_eq!(objects[0]["at_limit"], true);
+    assert_eq!(objects[0]["complete"], true);
 }
 
 #[test]

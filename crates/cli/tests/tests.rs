@@ -23,6 +23,7 @@ mod pipe;
 mod prop;
 mod solve;
 mod split;
+mod stop;
 mod sudoku;
 mod sudoku_forms;
 mod sum;

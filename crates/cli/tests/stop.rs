@@ -1,0 +1,150 @@
+//! `dlx count` stopped before the end: limits, signals and checkpoints.
+//! A stopped count prints `at least N` and exits with 3; resumed from its
+//! checkpoint, it finishes with the count of an uninterrupted run.
+
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::util::{data, dlx, path_in, queens, scratch_dir, scratch_file};
+
+/// The status `dlx` exits with when it was stopped before the end.
+const STOPPED: i32 = 3;
+
+#[test]
+fn a_node_limit_gives_a_partial_count_and_status_3() {
+    let out =
+        dlx(&["count", "-j1", "--node-limit", "1000", &data("queens12.dlx")]).expect_code(STOPPED);
+    assert!(out.stdout.starts_with("at least "), "{}", out.stdout);
+    let n: u128 = out.stdout.trim().trim_start_matches("at least ").parse().unwrap();
+    assert!(n < 14200);
+    let json = dlx(&["count", "--format", "json", "--node-limit", "1000", &data("queens12.dlx")])
+        .expect_code(STOPPED);
+    let v: serde_json::Value = serde_json::from_str(json.stdout.trim()).unwrap();
+    assert_eq!(v["complete"], false);
+    let whole = dlx(&["count", "--format", "json", &data("queens12.dlx")]).expect_code(0);
+    let v: serde_json::Value = serde_json::from_str(whole.stdout.trim()).unwrap();
+    assert_eq!((v["complete"].as_bool(), v["solutions"].as_u64()), (Some(true), Some(14200)));
+}
+
+#[test]
+fn counts_resumed_from_checkpoints_equal_the_whole_count() {
+    for threads in ["1", "2"] {
+        let dir = scratch_dir(&format!("stop_resume_{threads}"));
+        let ckpt = path_in(&dir, "q.ckpt");
+        let problem = data("queens12.dlx");
+        let mut rounds = 0;
+        let last = loop {
+            let args = ["count", "-j", threads, "--checkpoint", &ckpt, "--node-limit", "40000"];
+            let out = dlx(&[&args[..], &[problem.as_str()]].concat()).run();
+            rounds += 1;
+            match out.code {
+                Some(STOPPED) => assert!(std::path::Path::new(&ckpt).exists(), "no checkpoint"),
+                Some(0) => break out.stdout,
+                other => panic!("status {other:?}: {}", out.stderr),
+            }
+            assert!(rounds < 100, "no end in sight");
+        };
+        assert!(rounds > 2, "{threads} threads: the limit did not stop the count");
+        assert_eq!(last.trim(), "14200", "{threads} threads");
+        assert!(!std::path::Path::new(&ckpt).exists(), "a finished count keeps no checkpoint");
+    }
+}
+
+#[test]
+fn a_checkpoint_of_another_problem_or_a_damaged_one_is_an_error() {
+    let dir = scratch_dir("stop_mismatch");
+    let ckpt = path_in(&dir, "c.ckpt");
+    dlx(&["count", "-j1", "--checkpoint", &ckpt, "--node-limit", "100", &data("queens12.dlx")])
+        .expect_code(STOPPED);
+    let out = dlx(&["count", "--checkpoint", &ckpt, &data("langford11.dlx")]).expect_code(2);
+    assert!(out.stderr.contains("another problem"), "{}", out.stderr);
+    assert!(out.stdout.is_empty());
+    let text = std::fs::read_to_string(&ckpt).unwrap();
+    std::fs::write(&ckpt, text.replacen("nodes", "nodez", 1)).unwrap();
+    let out = dlx(&["count", "--checkpoint", &ckpt, &data("queens12.dlx")]).expect_code(2);
+    assert!(out.stderr.contains("c.ckpt"), "{}", out.stderr);
+    let other =
+        dlx(&["count", "--checkpoint", &ckpt, "--heuristic", "first", &data("queens12.dlx")]);
+    other.expect_code(2);
+}
+
+/// Starts `dlx` with `args`, its output captured.
+fn spawn(args: &[&str]) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_dlx"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start dlx")
+}
+
+/// Sends `signal` (`INT`, `TERM`, `KILL`) to the child.
+fn signal(child: &std::process::Child, signal: &str) {
+    let status = Command::new("kill")
+        .args([&format!("-{signal}"), &child.id().to_string()])
+        .status()
+        .expect("run kill");
+    assert!(status.success());
+}
+
+#[test]
+fn sigint_and_sigterm_stop_a_count_with_its_partial_result_and_statistics() {
+    let problem = scratch_file("stop_signal_queens.dlx", &queens(17));
+    for sig in ["INT", "TERM"] {
+        let child = spawn(&["count", "--stats", "-j2", &problem]);
+        std::thread::sleep(Duration::from_millis(400));
+        let sent = Instant::now();
+        signal(&child, sig);
+        let out = child.wait_with_output().unwrap();
+        assert!(sent.elapsed() < Duration::from_secs(5), "{sig}: too slow to stop");
+        assert_eq!(out.status.code(), Some(STOPPED), "{sig}");
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        assert!(stdout.starts_with("at least "), "{sig}: {stdout}");
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert!(stderr.contains("nodes: "), "{sig}: no statistics: {stderr}");
+    }
+}
+
+#[test]
+fn a_count_killed_at_random_moments_resumes_to_the_exact_count() {
+    let dir = scratch_dir("stop_sigkill");
+    let ckpt = path_in(&dir, "p.ckpt");
+    let problem = data("queens14.dlx");
+    let expected = "365596\n";
+    // A small generator of delays, the same on every run.
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut finished = None;
+    let mut killed = 0;
+    for round in 0..200 {
+        let threads = if round % 2 == 0 { "1" } else { "2" };
+        let child = spawn(&[
+            "count",
+            "-j",
+            threads,
+            "--checkpoint",
+            &ckpt,
+            "--checkpoint-every",
+            "0.02",
+            &problem,
+        ]);
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        std::thread::sleep(Duration::from_millis(20 + seed % 80));
+        signal(&child, "KILL");
+        let out = child.wait_with_output().unwrap();
+        if out.status.code() == Some(0) {
+            finished = Some(String::from_utf8(out.stdout).unwrap());
+            break;
+        }
+        killed += 1;
+    }
+    assert!(killed >= 3, "killed only {killed} times: the test tested nothing");
+    // However often it was killed, a last run without a kill finishes it.
+    let last = match finished {
+        Some(out) => out,
+        None => dlx(&["count", "--checkpoint", &ckpt, &problem]).success(),
+    };
+    assert_eq!(last, expected);
+}
