@@ -5,9 +5,11 @@
 //! lines are skipped; anything else that is not a whole number stops the sum
 //! with `file:line: not a count: ...`, and a file without a count is an
 //! error too: a part whose count failed must never be silently left out.
+//! A line is read only up to [`MAX_LINE`] bytes: a longer one is no count,
+//! and is reported without being read whole.
 //! The total is written alone on a line, or as one [`JsonSum`].
 
-use std::io::{BufRead, Write};
+use std::io::{BufRead, Read, Write};
 
 use anyhow::{Context, Result, bail};
 use serde::Serialize;
@@ -19,6 +21,10 @@ use crate::out::Out;
 
 /// The longest piece of a bad line quoted in an error.
 const QUOTE: usize = 40;
+
+/// The most bytes a line may hold: far more than a count needs (39 digits
+/// and some blanks).
+const MAX_LINE: u64 = 1 << 10;
 
 /// Runs `dlx sum`.
 pub fn run(config: &SumConfig) -> Result<ExitStatus> {
@@ -63,16 +69,30 @@ impl Sum {
     /// Adds every count of one input.
     fn add_all(&mut self, input: &Input, mut reader: impl BufRead) -> Result<()> {
         let before = self.counts;
-        let mut line = String::new();
+        let mut line = Vec::new();
         let mut number = 0;
         loop {
             line.clear();
-            let n = reader.read_line(&mut line).with_context(|| format!("{input}"))?;
+            // One byte more than a line may hold, to tell a long line.
+            let n = (&mut reader)
+                .take(MAX_LINE + 2)
+                .read_until(b'\n', &mut line)
+                .with_context(|| format!("{input}"))?;
             if n == 0 {
                 break;
             }
             number += 1;
-            let text = line.trim();
+            let text = String::from_utf8_lossy(&line);
+            if line.strip_suffix(b"\n").unwrap_or(&line).len() as u64 > MAX_LINE {
+                bail!(
+                    "{input}:{number}: not a count: the line is longer than {MAX_LINE} bytes: `{}`",
+                    quote(text.trim())
+                );
+            }
+            // A byte-order mark is no part of the text (`Input::open`
+            // drops it; this reader may be given text directly).
+            let text = if number == 1 { text.trim_start_matches('\u{feff}') } else { &text };
+            let text = text.trim();
             if text.is_empty() {
                 continue;
             }
@@ -138,6 +158,41 @@ mod tests {
         let long = "x".repeat(100);
         let err = sum(&long).err().unwrap().to_string();
         assert!(err.ends_with(&format!("`{}...`", "x".repeat(QUOTE))), "{err}");
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_skipped() {
+        let s = sum("\u{feff}12\n30\n").unwrap();
+        assert_eq!((s.total, s.counts), (42, 2));
+        let err = sum("12\n\u{feff}30\n").err().unwrap();
+        assert_eq!(err.to_string(), "counts.txt:2: not a count: `\u{feff}30`");
+    }
+
+    #[test]
+    fn a_long_line_is_not_read_whole() {
+        let long = format!("{}\n7\n", "1".repeat(10_000_000));
+        let mut reader = long.as_bytes();
+        let mut s = Sum::default();
+        let err = s.add_all(&Input::File("counts.txt".into()), &mut reader).err().unwrap();
+        assert_eq!(
+            err.to_string(),
+            format!(
+                "counts.txt:1: not a count: the line is longer than 1024 bytes: `{}...`",
+                "1".repeat(QUOTE)
+            )
+        );
+        assert!(reader.len() > 9_000_000, "read {} bytes", long.len() - reader.len());
+        // Up to the limit, blanks included, a line is read.
+        let s = sum(&format!("{}1{}\r\n", " ".repeat(1000), " ".repeat(22))).unwrap();
+        assert_eq!(s.total, 1);
+        assert!(sum(&format!("{}1{}\r\n", " ".repeat(1000), " ".repeat(23))).is_err());
+    }
+
+    #[test]
+    fn invalid_utf8_is_not_a_count() {
+        let mut s = Sum::default();
+        let err = s.add_all(&Input::File("c".into()), &b"1\n\xff2\n"[..]).err().unwrap();
+        assert_eq!(err.to_string(), "c:2: not a count: `\u{fffd}2`");
     }
 
     #[test]

@@ -7,6 +7,10 @@
 //! only peeked at, never consumed, so plain text reaches the command whole.
 //! xz data is recognised only to say that it is not supported.
 //!
+//! A UTF-8 byte-order mark (EF BB BF), which some editors put at the start
+//! of a text file, is skipped (after decompression), so that no command
+//! takes it for part of the first line.
+//!
 //! Data that is not what its magic number promised is an error:
 //! `invalid gzip data: ...`, at once if the first block is bad, and as a
 //! read error of the line it breaks otherwise. Errors of the file itself
@@ -54,8 +58,8 @@ impl Input {
     }
 
     /// Opens the input for buffered reading, decompressing gzip and zstd
-    /// data (see the [module docs](self)). The reader can be sent to another
-    /// thread.
+    /// data and skipping a byte-order mark (see the [module docs](self)).
+    /// The reader can be sent to another thread.
     ///
     /// Opening stdin when it is a terminal first prints the [`typing_hint`]
     /// to stderr, once per run.
@@ -77,7 +81,7 @@ impl Input {
                 Box::new(BufReader::with_capacity(1 << 16, file))
             }
         };
-        decompressed(raw)
+        without_bom(decompressed(raw)?)
     }
 }
 
@@ -183,6 +187,7 @@ fn decompressed(mut reader: Box<dyn BufRead + Send>) -> io::Result<Box<dyn BufRe
     // is consumed. A pipe may deliver fewer: the bytes that start like a
     // magic number are then taken out, kept, and put back in front.
     let mut held = Vec::new();
+    let ended;
     let encoding = loop {
         let buf = match reader.fill_buf() {
             Ok(buf) => buf,
@@ -198,14 +203,22 @@ fn decompressed(mut reader: Box<dyn BufRead + Send>) -> io::Result<Box<dyn BufRe
             Encoding::sniff(&start, at_end)
         };
         if let Some(encoding) = decided {
+            ended = at_end;
             break encoding;
         }
         held.extend_from_slice(buf);
         let n = buf.len();
         reader.consume(n);
     };
-    let reader: Box<dyn BufRead + Send> =
-        if held.is_empty() { reader } else { Box::new(io::Cursor::new(held).chain(reader)) };
+    // Past its end, the input is never read again: the end of a terminal's
+    // input shows once, and another read would wait for more typing.
+    let reader: Box<dyn BufRead + Send> = if ended {
+        Box::new(io::Cursor::new(held))
+    } else if held.is_empty() {
+        reader
+    } else {
+        Box::new(io::Cursor::new(held).chain(reader))
+    };
     match encoding {
         Encoding::Plain => Ok(reader),
         Encoding::Gzip => decoder(flate2::bufread::MultiGzDecoder::new(Source(reader)), encoding),
@@ -218,6 +231,38 @@ fn decompressed(mut reader: Box<dyn BufRead + Send>) -> io::Result<Box<dyn BufRe
              (`xz -dc FILE | dlx ...`)",
         )),
     }
+}
+
+/// The UTF-8 byte-order mark.
+const BOM: &[u8] = b"\xef\xbb\xbf";
+
+/// `reader` without the byte-order mark it may start with.
+fn without_bom(mut reader: Box<dyn BufRead + Send>) -> io::Result<Box<dyn BufRead + Send>> {
+    // As in `decompressed`: the bytes of a mark cut short by a slow pipe
+    // are taken out and kept, and put back if they are no mark after all.
+    let mut held = Vec::new();
+    loop {
+        let buf = match reader.fill_buf() {
+            Ok(buf) => buf,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if buf.is_empty() {
+            // The end, which is not to be read again (see `decompressed`).
+            return Ok(Box::new(io::Cursor::new(held)));
+        }
+        let rest = &BOM[held.len()..];
+        let n = buf.len().min(rest.len());
+        if buf[..n] != rest[..n] {
+            break;
+        }
+        held.extend_from_slice(&buf[..n]);
+        reader.consume(n);
+        if held == BOM {
+            return Ok(reader);
+        }
+    }
+    Ok(if held.is_empty() { reader } else { Box::new(io::Cursor::new(held).chain(reader)) })
 }
 
 /// A buffered reader of what `decoder` decompresses. The first block is
@@ -335,7 +380,7 @@ mod tests {
 
     fn read_all(bytes: Vec<u8>) -> io::Result<Vec<u8>> {
         let mut out = Vec::new();
-        decompressed(Box::new(io::Cursor::new(bytes)))?.read_to_end(&mut out)?;
+        without_bom(decompressed(Box::new(io::Cursor::new(bytes)))?)?.read_to_end(&mut out)?;
         Ok(out)
     }
 
@@ -352,7 +397,7 @@ mod tests {
     fn read_trickled(bytes: Vec<u8>) -> io::Result<Vec<u8>> {
         let reader = BufReader::with_capacity(1, Trickle(io::Cursor::new(bytes)));
         let mut out = Vec::new();
-        decompressed(Box::new(reader))?.read_to_end(&mut out)?;
+        without_bom(decompressed(Box::new(reader))?)?.read_to_end(&mut out)?;
         Ok(out)
     }
 
@@ -394,6 +439,56 @@ mod tests {
         assert_eq!(read_trickled(text.clone()).unwrap(), text);
         assert_eq!(read_trickled(gzip(&text)).unwrap(), text);
         assert_eq!(read_trickled(vec![0x28, 0xb5]).unwrap(), [0x28, 0xb5]);
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_skipped_compressed_or_not() {
+        let text = b"A B\nA\n".to_vec();
+        let marked = [BOM, &text].concat();
+        assert_eq!(read_all(marked.clone()).unwrap(), text);
+        assert_eq!(read_trickled(marked.clone()).unwrap(), text);
+        assert_eq!(read_all(gzip(&marked)).unwrap(), text);
+        assert_eq!(read_trickled(gzip(&marked)).unwrap(), text);
+        assert_eq!(read_all(BOM.to_vec()).unwrap(), b"");
+        // Only one mark, only at the start; anything like it is kept.
+        let twice = [BOM, BOM, b"A"].concat();
+        assert_eq!(read_all(twice).unwrap(), [BOM, b"A"].concat());
+        let inside = [b"A", BOM].concat();
+        assert_eq!(read_all(inside.clone()).unwrap(), inside);
+        for cut in [&BOM[..1], &BOM[..2], b"\xef\xbbA", b"\xefA"] {
+            assert_eq!(read_all(cut.to_vec()).unwrap(), cut);
+            assert_eq!(read_trickled(cut.to_vec()).unwrap(), cut);
+        }
+    }
+
+    /// A terminal's end of input shows once; a read after it would wait
+    /// for more typing.
+    #[test]
+    fn the_end_of_input_is_read_once() {
+        struct EndsOnce(Vec<u8>, bool);
+        impl Read for EndsOnce {
+            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+                if !self.0.is_empty() {
+                    let n = self.0.len().min(buf.len()).min(1);
+                    buf[..n].copy_from_slice(&self.0[..n]);
+                    self.0.drain(..n);
+                    return Ok(n);
+                }
+                assert!(!self.1, "read past the end of input");
+                self.1 = true;
+                Ok(0)
+            }
+        }
+        for typed in [&b""[..], b"\xef", b"\xef\xbb", BOM, b"\x1f", b"(\xb5", b"A\n"] {
+            let reader = BufReader::with_capacity(1, EndsOnce(typed.to_vec(), false));
+            let mut out = Vec::new();
+            without_bom(decompressed(Box::new(reader)).unwrap())
+                .unwrap()
+                .read_to_end(&mut out)
+                .unwrap();
+            let expected = if typed == BOM { &b""[..] } else { typed };
+            assert_eq!(out, expected);
+        }
     }
 
     #[test]

@@ -4,7 +4,8 @@
 //! the behaviour every command shares (`cli`), `--format json` on every
 //! command (`json`), puzzles in their many forms (`sudoku_forms`), closed
 //! pipes (`pipe`),
-//! searches on several threads (`parallel`) and random problems split,
+//! searches on several threads (`parallel`), byte-order marks and long
+//! lines (`text_edges`) and random problems split,
 //! counted and summed (`prop`).
 //! These tests assert what is printed and how the process exits, never how
 //! long it takes.
@@ -27,4 +28,5 @@ mod stop;
 mod sudoku;
 mod sudoku_forms;
 mod sum;
+mod text_edges;
 mod typing;

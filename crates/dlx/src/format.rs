@@ -21,6 +21,53 @@ use crate::error::{Error, ErrorKind};
 use crate::id::ItemId;
 use crate::problem::{Entry, OptionEntries, Problem, ProblemBuilder};
 
+/// The most bytes a line may hold (its line ending aside): 16 MiB.
+const MAX_LINE: usize = 16 << 20;
+
+/// What [`read_line_capped`] found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum LineRead {
+    /// The end of the input: nothing was read.
+    End,
+    /// A line, with its `\n` if it has one.
+    Line,
+    /// A line longer than the cap; what was read of it is dropped.
+    TooLong,
+}
+
+/// Appends the next line of `reader`, `\n` included, to `buf`, reading no
+/// further than `max` bytes into it: a longer line stops the read, so that
+/// memory stays bounded whatever the input.
+fn read_line_capped<R: BufRead>(
+    reader: &mut R,
+    buf: &mut Vec<u8>,
+    max: usize,
+) -> io::Result<LineRead> {
+    let start = buf.len();
+    loop {
+        let available = match reader.fill_buf() {
+            Ok(available) => available,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if available.is_empty() {
+            return Ok(if buf.len() == start { LineRead::End } else { LineRead::Line });
+        }
+        let newline = available.iter().position(|&b| b == b'\n');
+        let text = newline.unwrap_or(available.len());
+        if buf.len() - start + text > max {
+            buf.truncate(start);
+            return Ok(LineRead::TooLong);
+        }
+        let used = newline.map_or(text, |at| at + 1);
+        buf.extend_from_slice(&available[..used]);
+        reader.consume(used);
+        if newline.is_some() {
+            return Ok(LineRead::Line);
+        }
+    }
+}
+
 fn syntax(msg: impl Into<String>, line: usize, column: usize) -> Error {
     Error::new(ErrorKind::Syntax(msg.into())).at(line, column)
 }
@@ -171,6 +218,11 @@ impl Problem {
     /// Reads a problem in Knuth's format, line by line. Errors carry the
     /// line and column of the mistake.
     ///
+    /// A byte-order mark (U+FEFF) at the start of the text is skipped. A
+    /// line may hold at most 16 MiB (far more than any real problem needs):
+    /// a longer one is an error as soon as its first 16 MiB are read, so that
+    /// memory stays bounded whatever the input.
+    ///
     /// ```
     /// use dlx::{Problem, Solver};
     /// let text = "| Knuth's DLX2 example\nA B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nX:0 Y:1\nB X:1\nC Y:1\n";
@@ -179,7 +231,12 @@ impl Problem {
     /// assert_eq!(Solver::new(&problem).count(), 1);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn read_knuth<R: BufRead>(mut reader: R) -> Result<Problem, Error> {
+    pub fn read_knuth<R: BufRead>(reader: R) -> Result<Problem, Error> {
+        Problem::read_knuth_capped(reader, MAX_LINE)
+    }
+
+    /// [`Problem::read_knuth`] with lines of at most `max_line` bytes.
+    fn read_knuth_capped<R: BufRead>(mut reader: R, max_line: usize) -> Result<Problem, Error> {
         let mut p = Parser {
             builder: ProblemBuilder::new(),
             primary: Vec::new(),
@@ -187,23 +244,30 @@ impl Problem {
             have_items: false,
             options: 0,
         };
-        let mut buf = String::new();
+        let mut buf = Vec::new();
         let mut line = 0;
         loop {
             buf.clear();
-            let n = reader.read_line(&mut buf).map_err(|e| {
-                let kind = if e.kind() == io::ErrorKind::InvalidData {
-                    ErrorKind::Syntax("input is not valid UTF-8".into())
-                } else {
-                    ErrorKind::Io(e.to_string())
-                };
-                Error::new(kind).at(line + 1, 1)
-            })?;
-            if n == 0 {
-                break;
+            let read = read_line_capped(&mut reader, &mut buf, max_line)
+                .map_err(|e| Error::new(ErrorKind::Io(e.to_string())).at(line + 1, 1))?;
+            match read {
+                LineRead::End => break,
+                LineRead::Line => line += 1,
+                LineRead::TooLong => {
+                    let msg = format!(
+                        "the line is longer than {max_line} bytes, the most a line of a problem \
+                         may have"
+                    );
+                    return Err(syntax(msg, line + 1, 1));
+                }
             }
-            line += 1;
-            let text = buf.trim_end_matches(['\n', '\r']);
+            let text = std::str::from_utf8(&buf).map_err(|e| {
+                let column = String::from_utf8_lossy(&buf[..e.valid_up_to()]).chars().count();
+                syntax("input is not valid UTF-8", line, column + 1)
+            })?;
+            let text = text.trim_end_matches(['\n', '\r']);
+            // A byte-order mark, as some editors write, is no part of the text.
+            let text = if line == 1 { text.strip_prefix('\u{feff}').unwrap_or(text) } else { text };
             let trimmed = text.trim_start();
             if trimmed.is_empty() || trimmed.starts_with('|') && p.have_items {
                 continue;
@@ -230,7 +294,8 @@ impl Problem {
     }
 
     /// Writes the problem in Knuth's format; reading it back gives the same
-    /// problem. Fails with [`io::ErrorKind::InvalidInput`] if a name cannot
+    /// problem (a first item name that starts with U+FEFF, which reads as a
+    /// byte-order mark, gets one written before it). Fails with [`io::ErrorKind::InvalidInput`] if a name cannot
     /// be written (it is empty or holds a blank, `:` or `|`), an option is
     /// empty, or there is no primary item.
     pub fn write_knuth<W: Write>(&self, mut w: W) -> io::Result<()> {
@@ -261,6 +326,11 @@ impl Problem {
                 line.push_str(" |");
             }
         }
+        if line.starts_with('\u{feff}') {
+            // The reader drops a byte-order mark at the start of the text:
+            // one written first keeps the first name whole.
+            w.write_all("\u{feff}".as_bytes())?;
+        }
         writeln!(w, "{line}")?;
         for c in 0..self.num_colors() {
             let name = self.color_name(crate::id::ColorId::new(c));
@@ -281,6 +351,7 @@ impl Problem {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::id::OptionId;
 
     #[test]
     fn tokens_have_columns() {
@@ -341,5 +412,88 @@ mod tests {
         for o in p.options() {
             assert_eq!(p.format_option(o), q.format_option(o));
         }
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_skipped() {
+        let p = Problem::parse_knuth("\u{feff}A B\nA\nB\n").unwrap();
+        assert_eq!(p.item_name(ItemId::new(0)), "A");
+        assert_eq!(p.num_options(), 2);
+        // Before a comment, and on its own line.
+        assert_eq!(Problem::parse_knuth("\u{feff}| c\nA\nA\n").unwrap().num_options(), 1);
+        assert_eq!(Problem::parse_knuth("\u{feff}\nA\nA\n").unwrap().num_options(), 1);
+        // Only the first: a second one is part of a name.
+        let p = Problem::parse_knuth("\u{feff}\u{feff}A\n").unwrap();
+        assert_eq!(p.item_name(ItemId::new(0)), "\u{feff}A");
+        let e = Problem::parse_knuth("A\n\u{feff}A\n").unwrap_err();
+        assert_eq!(e.to_string(), "2:1: unknown item `\u{feff}A`");
+    }
+
+    #[test]
+    fn a_line_over_the_cap_is_an_error_naming_the_limit_and_line() {
+        let text = format!("A B\nA\n{}\nB\n", "B ".repeat(20));
+        let e = Problem::read_knuth_capped(text.as_bytes(), 16).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "3:1: the line is longer than 16 bytes, the most a line of a problem may have"
+        );
+        // Exactly the cap, with or without a line ending, is fine.
+        let p = Problem::read_knuth_capped(&b"A B\nA B  \n  A B"[..], 5).unwrap();
+        assert_eq!(p.num_options(), 2);
+        let e = Problem::read_knuth_capped(&b"A B\nA B   \n"[..], 5).unwrap_err();
+        assert_eq!(e.line(), Some(2));
+    }
+
+    #[test]
+    fn a_long_line_is_not_read_whole() {
+        /// Endless `A`s, and the bytes handed out.
+        struct Endless(usize);
+        impl io::Read for Endless {
+            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+                buf.fill(b'A');
+                self.0 += buf.len();
+                Ok(buf.len())
+            }
+        }
+        let mut source = Endless(0);
+        let e = Problem::read_knuth_capped(io::BufReader::new(&mut source), 1 << 20).unwrap_err();
+        assert_eq!(e.line(), Some(1));
+        assert!(source.0 < (1 << 20) + (1 << 14), "read {} bytes", source.0);
+    }
+
+    #[test]
+    fn lines_read_capped_end_where_they_should() {
+        let mut r = io::BufReader::with_capacity(3, &b"ab\ncdefg\nh"[..]);
+        let mut buf = Vec::new();
+        assert_eq!(read_line_capped(&mut r, &mut buf, 4).unwrap(), LineRead::Line);
+        assert_eq!(buf, b"ab\n");
+        buf.clear();
+        assert_eq!(read_line_capped(&mut r, &mut buf, 4).unwrap(), LineRead::TooLong);
+        assert_eq!(buf, b"");
+        let mut r = io::BufReader::with_capacity(3, &b"abcd"[..]);
+        assert_eq!(read_line_capped(&mut r, &mut buf, 4).unwrap(), LineRead::Line);
+        assert_eq!(read_line_capped(&mut r, &mut buf, 4).unwrap(), LineRead::End);
+        assert_eq!(buf, b"abcd");
+    }
+
+    #[test]
+    fn invalid_utf8_names_its_line_and_column() {
+        let e = Problem::read_knuth(&b"A B\nA \xff\n"[..]).unwrap_err();
+        assert_eq!(e.to_string(), "2:3: input is not valid UTF-8");
+    }
+
+    /// Found by fuzzing: a first item name starting with U+FEFF lost it
+    /// when written and read back, the mark taken for a byte-order mark.
+    #[test]
+    fn a_name_like_a_byte_order_mark_is_written_to_read_back() {
+        let p = Problem::parse_knuth("| comment\n\u{feff} Q\n\u{feff}\n").unwrap();
+        assert_eq!(p.num_items(), 2);
+        let mut out = Vec::new();
+        p.write_knuth(&mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert_eq!(text, "\u{feff}\u{feff} Q\n\u{feff}\n");
+        let q = Problem::parse_knuth(&text).unwrap();
+        assert_eq!((q.num_items(), q.item_name(ItemId::new(0))), (2, "\u{feff}"));
+        assert_eq!(q.format_option(OptionId::new(0)), "\u{feff}");
     }
 }

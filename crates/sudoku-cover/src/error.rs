@@ -238,6 +238,13 @@ pub enum ReadErrorKind {
     /// A line that is not valid UTF-8 (the column is that of the first
     /// bad byte).
     NotUtf8,
+    /// A line longer than any puzzle can be; it is skipped, and reading
+    /// goes on with the next line.
+    LineTooLong {
+        /// The most bytes a line may hold
+        /// ([`MAX_LINE`](crate::reader::MAX_LINE)).
+        max: usize,
+    },
     /// Reading the input failed.
     Io(String),
 }
@@ -309,6 +316,10 @@ impl fmt::Display for ReadError {
                  (spaces only separate cells)",
             ),
             ReadErrorKind::NotUtf8 => f.write_str("the line is not valid UTF-8"),
+            ReadErrorKind::LineTooLong { max } => write!(
+                f,
+                "the line is longer than {max} bytes, more than any puzzle can be; it is skipped"
+            ),
             ReadErrorKind::Io(msg) => write!(f, "read error: {msg}"),
         }
     }

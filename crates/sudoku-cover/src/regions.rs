@@ -34,8 +34,10 @@ impl Regions {
     /// Reads a region map: one label per cell in reading order. Labels are
     /// any characters but whitespace, which is ignored. The side is inferred
     /// from the number of labels; each label must mark exactly `side`
-    /// cells. Errors name the line and column of the first misfit.
+    /// cells. Errors name the line and column of the first misfit. A
+    /// byte-order mark (U+FEFF) at the start of the text is skipped.
     pub fn parse(text: &str) -> Result<Regions, ReadError> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut labels = Vec::new();
         let mut places = Vec::new();
         for (l, line) in text.lines().enumerate() {
@@ -172,5 +174,19 @@ mod tests {
         let labels: Vec<u8> = b.cells().iter().map(|&r| r + 100).collect();
         assert_eq!(Regions::from_cells(&labels).unwrap(), b);
         assert!(Regions::from_cells(&labels[1..]).is_err());
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_skipped() {
+        let map = "AABB\nAABB\nCCDD\nCCDD\n";
+        assert_eq!(
+            Regions::parse(&format!("\u{feff}{map}")).unwrap(),
+            Regions::parse(map).unwrap()
+        );
+        // Columns are counted without it.
+        let e = Regions::parse("\u{feff}AABB\nAABB\nCDDD\nCCDD\n").unwrap_err();
+        assert_eq!(e.to_string(), "4:4: region 'D' has 5 cells, expected 4");
+        let e = Regions::parse("\u{feff}AAAAABBBCCCCDDDB").unwrap_err();
+        assert_eq!((e.line(), e.column()), (1, 5));
     }
 }

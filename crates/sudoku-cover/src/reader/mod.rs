@@ -40,12 +40,17 @@
 //! The reader holds one line at a time (and the grid being read), so a
 //! file of a million puzzles never sits in memory whole. A bad puzzle is
 //! reported as a [`ReadError`] and reading goes on with the next one.
+//! A line longer than any puzzle can be (more than [`MAX_LINE`] bytes) is
+//! reported as [`ReadErrorKind::LineTooLong`] as soon as that many bytes
+//! are read, and the rest of it skipped without being kept, so that memory
+//! stays bounded whatever the input. A byte-order mark (U+FEFF) at the start
+//! of the text is skipped.
 
 mod grid;
 mod notation;
 mod tokens;
 
-use std::io::BufRead;
+use std::io::{self, BufRead};
 
 use crate::alphabet::{Alphabet, SEPARATORS};
 use crate::error::{ReadError, ReadErrorKind};
@@ -55,6 +60,10 @@ use grid::{Pending, incomplete};
 use tokens::{Token, TokenKind, box_width, tokenize};
 
 pub use notation::{Notation, Separator};
+
+/// The most bytes a line may hold (its line ending aside): 64 KiB, several
+/// times the longest puzzle (64x64 cells in numbers, with separators).
+pub const MAX_LINE: usize = 64 << 10;
 
 /// How a puzzle was written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -121,6 +130,11 @@ pub struct PuzzleReader<R> {
     skip_spaced: Option<usize>,
     tokens: Vec<Token>,
     done: bool,
+    /// The most bytes a line may hold.
+    max_line: usize,
+    /// The end of the input was met while reading the last line (it had
+    /// no `\n`): a terminal shows its end only once.
+    at_end: bool,
 }
 
 impl<R: BufRead> PuzzleReader<R> {
@@ -141,7 +155,17 @@ impl<R: BufRead> PuzzleReader<R> {
             skip_spaced: None,
             tokens: Vec::new(),
             done: false,
+            max_line: MAX_LINE,
+            at_end: false,
         }
+    }
+
+    /// Takes lines of at most `max` bytes instead of [`MAX_LINE`] (for
+    /// tests: a line over the real cap is large).
+    #[cfg(test)]
+    pub(crate) fn max_line(mut self, max: usize) -> Self {
+        self.max_line = max;
+        self
     }
 
     /// Reads symbols with this alphabet instead of the default one. A
@@ -401,13 +425,34 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
             }
             if !self.replay {
                 self.buf.clear();
-                match self.reader.read_until(b'\n', &mut self.buf) {
-                    Ok(0) => {
+                let read = if self.at_end {
+                    Ok(LineRead::End)
+                } else {
+                    read_line_capped(&mut self.reader, &mut self.buf, self.max_line)
+                };
+                let read = match read {
+                    Ok(LineRead::TooLong) => skip_line(&mut self.reader).map(|end| {
+                        self.at_end = end;
+                        LineRead::TooLong
+                    }),
+                    Ok(LineRead::Line) => {
+                        self.at_end = !self.buf.ends_with(b"\n");
+                        Ok(LineRead::Line)
+                    }
+                    other => other,
+                };
+                match read {
+                    Ok(LineRead::End) => {
                         self.done = true;
                         return self.pending.take().map(|p| Err(incomplete(&p)));
                     }
-                    Ok(_) => self.line_no += 1,
-                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                    Ok(LineRead::Line) => self.line_no += 1,
+                    Ok(LineRead::TooLong) => {
+                        self.line_no += 1;
+                        let kind = ReadErrorKind::LineTooLong { max: self.max_line };
+                        let error = ReadError::new(self.line_no, 1, kind);
+                        return Some(Err(self.abandon(error)));
+                    }
                     Err(e) => {
                         // Reading cannot go on after a failed read.
                         self.done = true;
@@ -425,6 +470,77 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
 }
 
 impl<R: BufRead> std::iter::FusedIterator for PuzzleReader<R> {}
+
+/// What [`read_line_capped`] found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum LineRead {
+    /// The end of the input: nothing was read.
+    End,
+    /// A line, with its `\n` if it has one.
+    Line,
+    /// A line longer than the cap: what was read of it is dropped, the
+    /// rest is still to be read.
+    TooLong,
+}
+
+/// Appends the next line of `reader`, `\n` included, to `buf`, reading no
+/// further than `max` bytes into it.
+fn read_line_capped<R: BufRead>(
+    reader: &mut R,
+    buf: &mut Vec<u8>,
+    max: usize,
+) -> io::Result<LineRead> {
+    let start = buf.len();
+    loop {
+        // Each `fill_buf` is a read when the buffer is empty: the end of a
+        // terminal's input shows once, and must not be read past.
+        let available = match reader.fill_buf() {
+            Ok(available) => available,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if available.is_empty() {
+            return Ok(if buf.len() == start { LineRead::End } else { LineRead::Line });
+        }
+        let newline = available.iter().position(|&b| b == b'\n');
+        let text = newline.unwrap_or(available.len());
+        if buf.len() - start + text > max {
+            buf.truncate(start);
+            return Ok(LineRead::TooLong);
+        }
+        let used = newline.map_or(text, |at| at + 1);
+        buf.extend_from_slice(&available[..used]);
+        reader.consume(used);
+        if newline.is_some() {
+            return Ok(LineRead::Line);
+        }
+    }
+}
+
+/// Skips the rest of a line, its `\n` included, keeping none of it;
+/// `true` if it met the end of the input.
+fn skip_line<R: BufRead>(reader: &mut R) -> io::Result<bool> {
+    loop {
+        let available = match reader.fill_buf() {
+            Ok(available) => available,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if available.is_empty() {
+            return Ok(true);
+        }
+        match available.iter().position(|&b| b == b'\n') {
+            Some(at) => {
+                reader.consume(at + 1);
+                return Ok(false);
+            }
+            None => {
+                let n = available.len();
+                reader.consume(n);
+            }
+        }
+    }
+}
 
 #[cfg(test)]
 mod tests {
@@ -556,5 +672,110 @@ mod tests {
         assert_eq!(results.len(), 2);
         assert_eq!(results[0].as_ref().unwrap_err().column(), 11);
         assert!(results[1].is_ok());
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_skipped() {
+        let results = read(&format!("\u{feff}{TOP95}\n{TOP95}\n"));
+        assert_eq!(results.len(), 2, "{results:?}");
+        assert_eq!(results[0].as_ref().unwrap().grid, TOP95.parse().unwrap());
+        // Before a grid, a comment and a CSV header.
+        let grid = "\u{feff}1 2 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 1\n";
+        assert_eq!(read(grid)[0].as_ref().unwrap().grid.to_string(), "1234341221434321");
+        assert_eq!(read(&format!("\u{feff}# c\n{TOP95}\n")).len(), 1);
+        let csv = format!("\u{feff}quizzes,solutions\n{},x\n", TOP95.replace('.', "0"));
+        let results = read(&csv);
+        assert_eq!(results.len(), 1, "{results:?}");
+        assert!(results[0].is_ok());
+    }
+
+    #[test]
+    fn a_line_over_the_cap_is_one_error_and_reading_goes_on() {
+        let text = format!("{TOP95}\n{}\n{TOP95}\n{}", ".".repeat(1000), ".".repeat(201));
+        let results: Vec<_> = PuzzleReader::new(text.as_bytes()).max_line(200).collect();
+        assert_eq!(results.len(), 4, "{results:?}");
+        assert!(results[0].is_ok());
+        let e = results[1].as_ref().unwrap_err();
+        assert_eq!(e.kind(), &ReadErrorKind::LineTooLong { max: 200 });
+        assert_eq!(
+            e.to_string(),
+            "2:1: the line is longer than 200 bytes, more than any puzzle can be; it is skipped"
+        );
+        assert_eq!(results[2].as_ref().unwrap().line, 3);
+        assert_eq!(results[3].as_ref().unwrap_err().line(), 4);
+        // Inside a grid: the grid is dropped, the next puzzle read.
+        let text = format!("1 2 3 4\n{}\n2 1 4 3\n4 3 2 1\n\n{TOP95}\n", "3".repeat(300));
+        let results: Vec<_> = PuzzleReader::new(text.as_bytes()).max_line(200).collect();
+        assert_eq!(results.len(), 2, "{results:?}");
+        assert_eq!(results[0].as_ref().unwrap_err().line(), 2);
+        assert_eq!(results[1].as_ref().unwrap().line, 6);
+    }
+
+    #[test]
+    fn a_long_line_is_not_kept() {
+        // A line of a million dots, then a puzzle, through a small buffer.
+        let mut text = vec![b'.'; 1_000_000];
+        text.push(b'\n');
+        text.extend_from_slice(TOP95.as_bytes());
+        let reader = std::io::BufReader::with_capacity(1 << 12, &text[..]);
+        let mut puzzles = PuzzleReader::new(reader).max_line(1 << 16);
+        let e = puzzles.next().unwrap().unwrap_err();
+        assert_eq!(e.kind(), &ReadErrorKind::LineTooLong { max: 1 << 16 });
+        assert!(puzzles.buf.capacity() <= 1 << 17, "{}", puzzles.buf.capacity());
+        assert_eq!(puzzles.next().unwrap().unwrap().line, 2);
+        assert!(puzzles.next().is_none());
+    }
+
+    #[test]
+    fn the_real_cap_takes_the_longest_puzzle() {
+        // 64x64 in numbers, with `, ` between cells: about 16 KiB.
+        let line = vec!["64"; 64 * 64].join(", ");
+        assert!(line.len() < MAX_LINE);
+        let results = read(&line);
+        assert_eq!(results.len(), 1);
+        assert_ne!(
+            results[0].as_ref().err().map(ReadError::kind),
+            Some(&ReadErrorKind::LineTooLong { max: MAX_LINE })
+        );
+        let long = ".".repeat(MAX_LINE + 1);
+        let results = read(&format!("{long}\n{TOP95}\n"));
+        assert_eq!(results.len(), 2);
+        assert_eq!(
+            results[0].as_ref().unwrap_err().kind(),
+            &ReadErrorKind::LineTooLong { max: MAX_LINE }
+        );
+        assert!(results[1].is_ok());
+    }
+
+    /// A terminal's end of input shows once: reading on after it waits
+    /// for more typing. The reader must stop at the first.
+    #[test]
+    fn the_end_of_input_is_read_once() {
+        struct EndsOnce(Option<&'static [u8]>, bool);
+        impl std::io::Read for EndsOnce {
+            fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+                match self.0.take() {
+                    Some(text) => {
+                        buf[..text.len()].copy_from_slice(text);
+                        Ok(text.len())
+                    }
+                    None if self.1 => panic!("read past the end of input"),
+                    None => {
+                        self.1 = true;
+                        Ok(0)
+                    }
+                }
+            }
+        }
+        let typed = EndsOnce(Some(b"1.3...2.........\n"), false);
+        let results: Vec<_> = PuzzleReader::new(std::io::BufReader::new(typed)).collect();
+        assert_eq!(results.len(), 1);
+        let typed = EndsOnce(Some(b"1.3...2........."), false);
+        let results: Vec<_> = PuzzleReader::new(std::io::BufReader::new(typed)).collect();
+        assert_eq!(results.len(), 1);
+        let typed = EndsOnce(Some(b"...................."), false);
+        let results: Vec<_> =
+            PuzzleReader::new(std::io::BufReader::new(typed)).max_line(8).collect();
+        assert_eq!(results.len(), 1);
     }
 }
