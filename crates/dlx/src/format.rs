@@ -19,54 +19,11 @@ use std::io::{self, BufRead, Write};
 
 use crate::error::{Error, ErrorKind};
 use crate::id::ItemId;
+use crate::lines::{LineRead, read_line_capped};
 use crate::problem::{Entry, OptionEntries, Problem, ProblemBuilder};
 
 /// The most bytes a line may hold (its line ending aside): 16 MiB.
 const MAX_LINE: usize = 16 << 20;
-
-/// What [`read_line_capped`] found.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum LineRead {
-    /// The end of the input: nothing was read.
-    End,
-    /// A line, with its `\n` if it has one.
-    Line,
-    /// A line longer than the cap; what was read of it is dropped.
-    TooLong,
-}
-
-/// Appends the next line of `reader`, `\n` included, to `buf`, reading no
-/// further than `max` bytes into it: a longer line stops the read, so that
-/// memory stays bounded whatever the input.
-fn read_line_capped<R: BufRead>(
-    reader: &mut R,
-    buf: &mut Vec<u8>,
-    max: usize,
-) -> io::Result<LineRead> {
-    let start = buf.len();
-    loop {
-        let available = match reader.fill_buf() {
-            Ok(available) => available,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if available.is_empty() {
-            return Ok(if buf.len() == start { LineRead::End } else { LineRead::Line });
-        }
-        let newline = available.iter().position(|&b| b == b'\n');
-        let text = newline.unwrap_or(available.len());
-        if buf.len() - start + text > max {
-            buf.truncate(start);
-            return Ok(LineRead::TooLong);
-        }
-        let used = newline.map_or(text, |at| at + 1);
-        buf.extend_from_slice(&available[..used]);
-        reader.consume(used);
-        if newline.is_some() {
-            return Ok(LineRead::Line);
-        }
-    }
-}
 
 fn syntax(msg: impl Into<String>, line: usize, column: usize) -> Error {
     Error::new(ErrorKind::Syntax(msg.into())).at(line, column)

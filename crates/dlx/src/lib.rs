@@ -123,6 +123,7 @@ mod fast;
 mod format;
 mod id;
 mod limits;
+pub mod lines;
 mod links;
 mod matrix;
 mod parallel;

@@ -50,7 +50,9 @@ mod grid;
 mod notation;
 mod tokens;
 
-use std::io::{self, BufRead};
+use std::io::BufRead;
+
+use dlx::lines::{LineRead, read_line_capped, skip_line};
 
 use crate::alphabet::{Alphabet, SEPARATORS};
 use crate::error::{ReadError, ReadErrorKind};
@@ -470,77 +472,6 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
 }
 
 impl<R: BufRead> std::iter::FusedIterator for PuzzleReader<R> {}
-
-/// What [`read_line_capped`] found.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum LineRead {
-    /// The end of the input: nothing was read.
-    End,
-    /// A line, with its `\n` if it has one.
-    Line,
-    /// A line longer than the cap: what was read of it is dropped, the
-    /// rest is still to be read.
-    TooLong,
-}
-
-/// Appends the next line of `reader`, `\n` included, to `buf`, reading no
-/// further than `max` bytes into it.
-fn read_line_capped<R: BufRead>(
-    reader: &mut R,
-    buf: &mut Vec<u8>,
-    max: usize,
-) -> io::Result<LineRead> {
-    let start = buf.len();
-    loop {
-        // Each `fill_buf` is a read when the buffer is empty: the end of a
-        // terminal's input shows once, and must not be read past.
-        let available = match reader.fill_buf() {
-            Ok(available) => available,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if available.is_empty() {
-            return Ok(if buf.len() == start { LineRead::End } else { LineRead::Line });
-        }
-        let newline = available.iter().position(|&b| b == b'\n');
-        let text = newline.unwrap_or(available.len());
-        if buf.len() - start + text > max {
-            buf.truncate(start);
-            return Ok(LineRead::TooLong);
-        }
-        let used = newline.map_or(text, |at| at + 1);
-        buf.extend_from_slice(&available[..used]);
-        reader.consume(used);
-        if newline.is_some() {
-            return Ok(LineRead::Line);
-        }
-    }
-}
-
-/// Skips the rest of a line, its `\n` included, keeping none of it;
-/// `true` if it met the end of the input.
-fn skip_line<R: BufRead>(reader: &mut R) -> io::Result<bool> {
-    loop {
-        let available = match reader.fill_buf() {
-            Ok(available) => available,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if available.is_empty() {
-            return Ok(true);
-        }
-        match available.iter().position(|&b| b == b'\n') {
-            Some(at) => {
-                reader.consume(at + 1);
-                return Ok(false);
-            }
-            None => {
-                let n = available.len();
-                reader.consume(n);
-            }
-        }
-    }
-}
 
 #[cfg(test)]
 mod tests {
