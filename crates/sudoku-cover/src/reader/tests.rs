@@ -1,0 +1,234 @@
+//! Tests of the puzzle reader as a whole.
+
+use super::*;
+
+pub(super) fn read(text: &str) -> Vec<Result<Puzzle, ReadError>> {
+    PuzzleReader::new(text.as_bytes()).collect()
+}
+
+pub(super) fn errors(text: &str) -> Vec<String> {
+    read(text).into_iter().filter_map(|r| r.err().map(|e| e.to_string())).collect()
+}
+
+#[test]
+fn bad_line_does_not_stop_reading() {
+    let good = "1.3...2.........";
+    let text = format!("{good}\n1.3..x2.........\n{good}\n");
+    let results = read(&text);
+    assert_eq!(results.len(), 3);
+    assert!(results[0].is_ok() && results[2].is_ok());
+    assert_eq!(results[1].as_ref().unwrap_err().to_string(), "2:6: unknown symbol 'x'");
+}
+
+#[test]
+fn size_option_settles_sixteen_cells() {
+    let row = "1.3...2.........\n";
+    let text = row.repeat(16);
+    let as_lines: Vec<_> = PuzzleReader::new(text.as_bytes()).collect();
+    assert_eq!(as_lines.len(), 16);
+    let as_grid: Vec<_> = PuzzleReader::new(text.as_bytes()).size(16).collect();
+    assert_eq!(as_grid.len(), 1);
+    assert_eq!(as_grid[0].as_ref().unwrap().grid.size(), 16);
+}
+
+pub(super) const TOP95: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+#[test]
+fn a_comment_may_follow_a_puzzle() {
+    let results = read(&format!("{TOP95} # hard\n{TOP95}#\n  # alone\n"));
+    assert_eq!(results.len(), 2, "{results:?}");
+    assert_eq!(results[0].as_ref().unwrap().grid, TOP95.parse().unwrap());
+    assert_eq!(results[1].as_ref().unwrap().line, 2);
+    // Inside a grid, a comment line is skipped and a trailing one cut.
+    let grid = "1 2 3 4 # row 1\n# between\n3 4 1 2\n2 1 4 3\n4 3 2 1\n";
+    let results = read(grid);
+    assert_eq!(results.len(), 1);
+    assert_eq!(results[0].as_ref().unwrap().grid.to_string(), "1234341221434321");
+}
+
+#[test]
+fn kaggle_csv_reads_the_first_field_and_skips_the_header() {
+    let puzzle =
+        "004300209005009001070060043006002087190007400050083000600000105003508690042910300";
+    let solution =
+        "864371259325849761971265843436192587198657432257483916689734125713528694542916378";
+    let text = format!("quizzes,solutions\n{puzzle},{solution}\n{puzzle},{solution}\n");
+    let results = read(&text);
+    assert_eq!(results.len(), 2, "{results:?}");
+    let p = results[0].as_ref().unwrap();
+    assert_eq!((p.line, p.layout, p.notation), (2, Layout::Line, Notation::default()));
+    assert_eq!(p.grid, puzzle.parse().unwrap());
+    // Another CSV form: the puzzle is the second field, with `.` blanks.
+    let dots = puzzle.replace('0', ".");
+    let text = format!("id,puzzle,solution,clues,difficulty\n7,{dots},{solution},27,1.5\n");
+    assert_eq!(read(&text)[0].as_ref().unwrap().grid, puzzle.parse().unwrap());
+    // A mistake in the field is placed in the line.
+    let bad = format!("{}x{},{solution}", &puzzle[..10], &puzzle[11..]);
+    assert_eq!(errors(&bad), ["1:11: unknown symbol 'x'"]);
+    // A long field that is no puzzle.
+    let short = format!("{},{solution}", &puzzle[..80]);
+    let e = errors(&format!("{short}\n7,{short}"));
+    assert_eq!(e.len(), 2);
+    assert!(e[1].starts_with("2:3: this looks like CSV, but its field 2 (80 characters)"));
+}
+
+#[test]
+fn a_puzzle_of_another_side_than_the_one_set() {
+    let four = "1.3...2.........";
+    let results: Vec<_> =
+        PuzzleReader::new(format!("{four}\n{TOP95}\n").as_bytes()).size(9).collect();
+    let e = results[0].as_ref().unwrap_err();
+    assert_eq!(e.kind(), &ReadErrorKind::WrongSide { expected: 9, found: 4 });
+    assert!(results[1].is_ok());
+    // A 4x4 grid: one error, its other rows skipped.
+    let grid = "1 . 3 .\n. . 2 .\n. . . .\n. . . .\n";
+    let results: Vec<_> =
+        PuzzleReader::new(format!("{grid}{TOP95}\n").as_bytes()).size(9).collect();
+    assert_eq!(results.len(), 2, "{results:?}");
+    let e = results[0].as_ref().unwrap_err();
+    assert_eq!(e.to_string(), "1:1: a 4x4 puzzle where the puzzles are 9x9");
+}
+
+#[test]
+fn an_alphabet_too_small_for_the_puzzle_is_an_error() {
+    let letters = Alphabet::new("ABCD").unwrap();
+    let text = format!("{}\nA.C.....B.......\n", TOP95.replace(['4', '8', '5'], "."));
+    let results: Vec<_> = PuzzleReader::new(text.as_bytes()).alphabet(letters).collect();
+    let e = results[0].as_ref().unwrap_err();
+    assert_eq!(e.kind(), &ReadErrorKind::FewSymbols { symbols: 4, size: 9 });
+    assert_eq!(e.to_string(), "1:1: a 9x9 puzzle needs 9 symbols, and the alphabet has 4");
+    assert!(results[1].is_ok());
+}
+
+#[test]
+fn the_notation_of_each_puzzle() {
+    let numbers = format!("10 . 3 16{}", " .".repeat(252));
+    let commas = format!("10,.,3,16{}", ",.".repeat(252));
+    let text = format!("{TOP95}\n{numbers}\n{commas}\n1 2 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 1\n");
+    let notations: Vec<Notation> = read(&text).into_iter().map(|r| r.unwrap().notation).collect();
+    let (none, space, comma) = (Separator::None, Separator::Space, Separator::Comma);
+    assert_eq!(
+        notations,
+        [
+            Notation { numbers: false, separator: none },
+            Notation { numbers: true, separator: space },
+            Notation { numbers: true, separator: comma },
+            Notation { numbers: false, separator: none },
+        ]
+    );
+}
+
+#[test]
+fn invalid_utf8_is_one_error() {
+    let mut bytes = b"1.3...2...\xff.....\n".to_vec();
+    bytes.extend_from_slice(b"1.3...2.........\n");
+    let results: Vec<_> = PuzzleReader::new(&bytes[..]).collect();
+    assert_eq!(results.len(), 2);
+    assert_eq!(results[0].as_ref().unwrap_err().column(), 11);
+    assert!(results[1].is_ok());
+}
+
+#[test]
+fn a_byte_order_mark_is_skipped() {
+    let results = read(&format!("\u{feff}{TOP95}\n{TOP95}\n"));
+    assert_eq!(results.len(), 2, "{results:?}");
+    assert_eq!(results[0].as_ref().unwrap().grid, TOP95.parse().unwrap());
+    // Before a grid, a comment and a CSV header.
+    let grid = "\u{feff}1 2 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 1\n";
+    assert_eq!(read(grid)[0].as_ref().unwrap().grid.to_string(), "1234341221434321");
+    assert_eq!(read(&format!("\u{feff}# c\n{TOP95}\n")).len(), 1);
+    let csv = format!("\u{feff}quizzes,solutions\n{},x\n", TOP95.replace('.', "0"));
+    let results = read(&csv);
+    assert_eq!(results.len(), 1, "{results:?}");
+    assert!(results[0].is_ok());
+}
+
+#[test]
+fn a_line_over_the_cap_is_one_error_and_reading_goes_on() {
+    let text = format!("{TOP95}\n{}\n{TOP95}\n{}", ".".repeat(1000), ".".repeat(201));
+    let results: Vec<_> = PuzzleReader::new(text.as_bytes()).max_line(200).collect();
+    assert_eq!(results.len(), 4, "{results:?}");
+    assert!(results[0].is_ok());
+    let e = results[1].as_ref().unwrap_err();
+    assert_eq!(e.kind(), &ReadErrorKind::LineTooLong { max: 200 });
+    assert_eq!(
+        e.to_string(),
+        "2:1: the line is longer than 200 bytes, more than any puzzle can be; it is skipped"
+    );
+    assert_eq!(results[2].as_ref().unwrap().line, 3);
+    assert_eq!(results[3].as_ref().unwrap_err().line(), 4);
+    // Inside a grid: the grid is dropped, the next puzzle read.
+    let text = format!("1 2 3 4\n{}\n2 1 4 3\n4 3 2 1\n\n{TOP95}\n", "3".repeat(300));
+    let results: Vec<_> = PuzzleReader::new(text.as_bytes()).max_line(200).collect();
+    assert_eq!(results.len(), 2, "{results:?}");
+    assert_eq!(results[0].as_ref().unwrap_err().line(), 2);
+    assert_eq!(results[1].as_ref().unwrap().line, 6);
+}
+
+#[test]
+fn a_long_line_is_not_kept() {
+    // A line of a million dots, then a puzzle, through a small buffer.
+    let mut text = vec![b'.'; 1_000_000];
+    text.push(b'\n');
+    text.extend_from_slice(TOP95.as_bytes());
+    let reader = std::io::BufReader::with_capacity(1 << 12, &text[..]);
+    let mut puzzles = PuzzleReader::new(reader).max_line(1 << 16);
+    let e = puzzles.next().unwrap().unwrap_err();
+    assert_eq!(e.kind(), &ReadErrorKind::LineTooLong { max: 1 << 16 });
+    assert!(puzzles.buf.capacity() <= 1 << 17, "{}", puzzles.buf.capacity());
+    assert_eq!(puzzles.next().unwrap().unwrap().line, 2);
+    assert!(puzzles.next().is_none());
+}
+
+#[test]
+fn the_real_cap_takes_the_longest_puzzle() {
+    // 64x64 in numbers, with `, ` between cells: about 16 KiB.
+    let line = vec!["64"; 64 * 64].join(", ");
+    assert!(line.len() < MAX_LINE);
+    let results = read(&line);
+    assert_eq!(results.len(), 1);
+    assert_ne!(
+        results[0].as_ref().err().map(ReadError::kind),
+        Some(&ReadErrorKind::LineTooLong { max: MAX_LINE })
+    );
+    let long = ".".repeat(MAX_LINE + 1);
+    let results = read(&format!("{long}\n{TOP95}\n"));
+    assert_eq!(results.len(), 2);
+    assert_eq!(
+        results[0].as_ref().unwrap_err().kind(),
+        &ReadErrorKind::LineTooLong { max: MAX_LINE }
+    );
+    assert!(results[1].is_ok());
+}
+
+/// A terminal's end of input shows once: reading on after it waits
+/// for more typing. The reader must stop at the first.
+#[test]
+fn the_end_of_input_is_read_once() {
+    struct EndsOnce(Option<&'static [u8]>, bool);
+    impl std::io::Read for EndsOnce {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            match self.0.take() {
+                Some(text) => {
+                    buf[..text.len()].copy_from_slice(text);
+                    Ok(text.len())
+                }
+                None if self.1 => panic!("read past the end of input"),
+                None => {
+                    self.1 = true;
+                    Ok(0)
+                }
+            }
+        }
+    }
+    let typed = EndsOnce(Some(b"1.3...2.........\n"), false);
+    let results: Vec<_> = PuzzleReader::new(std::io::BufReader::new(typed)).collect();
+    assert_eq!(results.len(), 1);
+    let typed = EndsOnce(Some(b"1.3...2........."), false);
+    let results: Vec<_> = PuzzleReader::new(std::io::BufReader::new(typed)).collect();
+    assert_eq!(results.len(), 1);
+    let typed = EndsOnce(Some(b"...................."), false);
+    let results: Vec<_> = PuzzleReader::new(std::io::BufReader::new(typed)).max_line(8).collect();
+    assert_eq!(results.len(), 1);
+}
