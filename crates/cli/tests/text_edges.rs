@@ -54,19 +54,23 @@ fn a_puzzle_line_over_the_cap_is_one_error_and_the_next_puzzle_is_answered() {
 }
 
 #[test]
-fn a_problem_line_over_the_cap_names_the_limit_the_file_and_the_line() {
-    // 16 MiB is the most a line may hold; the file is a little over.
-    let text = format!("A B\n{}\nA\n", "A ".repeat((8 << 20) + 1));
-    let path = scratch_file("long_line.dlx", &text);
+fn a_problem_word_over_the_cap_names_the_limit_the_file_and_the_line() {
+    // 1 MiB is the most a name may hold; lines may be of any length.
+    let text = format!("A B\nA {}\nA\n", "B".repeat((1 << 20) + 1));
+    let path = scratch_file("long_name.dlx", &text);
     let out = dlx(&["solve", &path]).expect_code(2);
     assert_eq!(out.stdout, "");
     assert_eq!(
         out.stderr,
         format!(
-            "dlx: {path}:2:1: the line is longer than 16777216 bytes, the most a line of a \
-             problem may have\n"
+            "dlx: {path}:2:3: a word longer than 1048576 bytes, the most a name or color may \
+             have\n"
         )
     );
+    let text = format!("A B\n{}B\nA\n", " ".repeat(20 << 20));
+    let path = scratch_file("long_line.dlx", &text);
+    let out = dlx(&["count", &path]).expect_code(0);
+    assert_eq!(out.stdout, "1\n");
 }
 
 #[test]

@@ -126,6 +126,7 @@ mod limits;
 pub mod lines;
 mod links;
 mod matrix;
+mod names;
 mod parallel;
 mod problem;
 mod search;

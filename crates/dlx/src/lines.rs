@@ -1,8 +1,8 @@
 //! Lines of text read in bounded memory, for every reader of untrusted
 //! input: [`read_line_capped`] stops at a cap instead of growing a buffer
 //! without end, and [`skip_line`] passes over the rest of a long line
-//! keeping none of it. Knuth's format (`Problem::read_knuth`) reads with
-//! them, and so does `sudoku-cover`'s puzzle reader.
+//! keeping none of it. `sudoku-cover`'s puzzle reader reads with them, and
+//! Knuth's format skips its comments with [`skip_line`].
 
 use std::io::{self, BufRead};
 

@@ -18,7 +18,7 @@
 
 use crate::error::{Error, ErrorKind};
 use crate::id::MAX_INDEX;
-use crate::problem::{Entry, ItemInfo};
+use crate::problem::{Bounds, Entry};
 
 /// Marks an option node whose secondary item has already been purified with
 /// the node's color (Knuth's `color < 0`).
@@ -68,7 +68,7 @@ pub(crate) struct Matrix {
 
 impl Matrix {
     pub(crate) fn new(
-        items: &[ItemInfo],
+        items: &[Option<Bounds>],
         entries: &[Entry],
         option_start: &[u32],
     ) -> Result<Matrix, Error> {
@@ -78,15 +78,15 @@ impl Matrix {
         if total > MAX_INDEX {
             return Err(Error::new(ErrorKind::TooLarge("nodes")));
         }
-        let num_primary = items.iter().filter(|i| i.bounds.is_some()).count();
+        let num_primary = items.iter().filter(|b| b.is_some()).count();
         let mut internal = vec![0u32; n];
         let mut external = vec![u32::MAX; n + 2];
         let mut bound = vec![1u32; n + 2];
         let mut slack = vec![0u32; n + 2];
         let (mut next_primary, mut next_secondary) = (1u32, num_primary as u32 + 1);
         let mut has_multiplicities = false;
-        for (x, info) in items.iter().enumerate() {
-            let k = match info.bounds {
+        for (x, bounds) in items.iter().enumerate() {
+            let k = match *bounds {
                 Some(b) => {
                     has_multiplicities |= b.lo != 1 || b.hi != 1;
                     let k = next_primary;
@@ -135,7 +135,7 @@ impl Matrix {
             let spacer_before = nodes.len() - 1;
             let start = nodes.len() as u32;
             let es = &entries[option_start[o] as usize..option_start[o + 1] as usize];
-            let link = es.iter().any(|e| items[e.item.index()].bounds.is_some());
+            let link = es.iter().any(|e| items[e.item.index()].is_some());
             for e in es {
                 let k = internal[e.item.index()];
                 let color = match e.color {

@@ -11,7 +11,6 @@
 //! also holds its initial dancing-links arena, so that every
 //! [`Solver`](crate::Solver) starts from a copy instead of rebuilding it.
 
-use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use smallvec::SmallVec;
@@ -20,6 +19,7 @@ use crate::bits::BitMatrix;
 use crate::error::{Error, ErrorKind};
 use crate::id::{ColorId, ItemId, MAX_INDEX, OptionId};
 use crate::matrix::Matrix;
+use crate::names::{AddError, Names};
 
 /// One entry of an option: an item and, for a secondary item, an optional color.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -69,13 +69,6 @@ impl Bounds {
     pub const ONCE: Bounds = Bounds { lo: 1, hi: 1 };
 }
 
-#[derive(Debug, Clone)]
-pub(crate) struct ItemInfo {
-    pub(crate) name: String,
-    /// `None` for a secondary item.
-    pub(crate) bounds: Option<Bounds>,
-}
-
 /// Collects the items and options of a problem, then validates them.
 ///
 /// ```
@@ -93,10 +86,10 @@ pub(crate) struct ItemInfo {
 /// ```
 #[derive(Debug, Default, Clone)]
 pub struct ProblemBuilder {
-    items: Vec<ItemInfo>,
-    names: HashMap<String, ItemId>,
-    colors: Vec<String>,
-    color_names: HashMap<String, ColorId>,
+    names: Names,
+    /// Each item's bounds, `None` for a secondary item.
+    bounds: Vec<Option<Bounds>>,
+    colors: Names,
     entries: Vec<Entry>,
     option_start: Vec<u32>,
     /// For each item, the last option that mentioned it plus one.
@@ -116,8 +109,8 @@ impl ProblemBuilder {
         }
     }
 
-    fn push_item(&mut self, name: String, bounds: Option<Bounds>) -> ItemId {
-        let id = match ItemId::try_new(self.items.len()) {
+    fn push_item(&mut self, name: &str, bounds: Option<Bounds>) -> ItemId {
+        let id = match ItemId::try_new(self.bounds.len()) {
             Some(id) => id,
             None => {
                 self.fail(ErrorKind::TooLarge("items"));
@@ -126,63 +119,64 @@ impl ProblemBuilder {
         };
         if let Some(b) = bounds {
             if b.hi == 0 || b.lo > b.hi {
-                self.fail(ErrorKind::BadBounds { item: name.clone(), lo: b.lo, hi: b.hi });
+                self.fail(ErrorKind::BadBounds { item: name.to_owned(), lo: b.lo, hi: b.hi });
             }
         }
-        if self.names.contains_key(&name) {
-            self.fail(ErrorKind::DuplicateItem(name.clone()));
-        } else {
-            self.names.insert(name.clone(), id);
+        match self.names.add(name) {
+            Ok(_) => {}
+            Err(AddError::Duplicate(_)) => self.fail(ErrorKind::DuplicateItem(name.to_owned())),
+            Err(AddError::TooLarge) => self.fail(ErrorKind::TooLarge("item names")),
         }
-        self.items.push(ItemInfo { name, bounds });
+        self.bounds.push(bounds);
         self.seen.push(0);
         id
     }
 
     /// Adds a primary item that must be covered exactly once.
-    pub fn add_primary(&mut self, name: impl Into<String>) -> ItemId {
-        self.push_item(name.into(), Some(Bounds::ONCE))
+    pub fn add_primary(&mut self, name: impl AsRef<str>) -> ItemId {
+        self.push_item(name.as_ref(), Some(Bounds::ONCE))
     }
 
     /// Adds a primary item that must be covered between `lo` and `hi` times
     /// (Knuth's Algorithm M). `lo` may be 0; `hi` must be at least 1 and at
     /// least `lo`, or [`build`](Self::build) fails.
-    pub fn add_primary_with_bounds(&mut self, name: impl Into<String>, lo: u32, hi: u32) -> ItemId {
-        self.push_item(name.into(), Some(Bounds { lo, hi }))
+    pub fn add_primary_with_bounds(&mut self, name: impl AsRef<str>, lo: u32, hi: u32) -> ItemId {
+        self.push_item(name.as_ref(), Some(Bounds { lo, hi }))
     }
 
     /// Adds a secondary item: covered at most once, or by any number of
     /// options that all give it the same color.
-    pub fn add_secondary(&mut self, name: impl Into<String>) -> ItemId {
-        self.push_item(name.into(), None)
+    pub fn add_secondary(&mut self, name: impl AsRef<str>) -> ItemId {
+        self.push_item(name.as_ref(), None)
     }
 
     /// Returns the color with this name, creating it on first use.
     pub fn add_color(&mut self, name: impl AsRef<str>) -> ColorId {
         let name = name.as_ref();
-        if let Some(&c) = self.color_names.get(name) {
-            return c;
+        if let Some(c) = self.colors.find(name) {
+            return ColorId::new(c);
         }
         let id = match ColorId::try_new(self.colors.len()) {
             Some(id) => id,
             None => {
                 self.fail(ErrorKind::TooLarge("colors"));
-                ColorId::new(0)
+                return ColorId::new(0);
             }
         };
-        self.colors.push(name.to_owned());
-        self.color_names.insert(name.to_owned(), id);
+        if self.colors.add(name).is_err() {
+            self.fail(ErrorKind::TooLarge("color names"));
+        }
         id
     }
 
     /// The item with this name, if it has been added.
     pub fn item(&self, name: &str) -> Option<ItemId> {
-        self.names.get(name).copied()
+        self.names.find(name).map(ItemId::new)
     }
 
     /// The number of items added so far.
     pub fn num_items(&self) -> usize {
-        self.items.len()
+        self.bounds.len()
     }
 
     /// The number of options added so far.
@@ -203,17 +197,17 @@ impl ProblemBuilder {
         let stamp = index as u32 + 1;
         for entry in entries {
             let entry = entry.into();
-            let Some(info) = self.items.get(entry.item.index()) else {
+            let Some(bounds) = self.bounds.get(entry.item.index()) else {
                 self.fail(ErrorKind::OutOfRange("item", entry.item.index()));
                 continue;
             };
             if self.seen[entry.item.index()] == stamp {
-                let item = info.name.clone();
+                let item = self.names.get(entry.item.index()).to_owned();
                 self.fail(ErrorKind::RepeatedItem { item, option: index });
                 continue;
             }
-            if entry.color.is_some() && info.bounds.is_some() {
-                let item = info.name.clone();
+            if entry.color.is_some() && bounds.is_some() {
+                let item = self.names.get(entry.item.index()).to_owned();
                 self.fail(ErrorKind::ColorOnPrimary { item, option: index });
                 continue;
             }
@@ -259,16 +253,20 @@ impl ProblemBuilder {
     }
 
     /// Validates the problem and lays out its dancing-links arena.
-    pub fn build(self) -> Result<Problem, Error> {
+    pub fn build(mut self) -> Result<Problem, Error> {
         if let Some(e) = self.error {
             return Err(e);
         }
-        let matrix = Matrix::new(&self.items, &self.entries, &self.option_start)?;
+        let matrix = Matrix::new(&self.bounds, &self.entries, &self.option_start)?;
+        self.names.shrink_to_fit();
+        self.bounds.shrink_to_fit();
+        self.entries.shrink_to_fit();
+        self.option_start.shrink_to_fit();
         let bits = BitMatrix::new(&matrix, self.option_start.len() - 1);
         Ok(Problem {
             bits,
-            items: self.items,
             names: self.names,
+            bounds: self.bounds,
             colors: self.colors,
             entries: self.entries,
             option_start: self.option_start,
@@ -282,9 +280,10 @@ impl ProblemBuilder {
 /// [`Solver`](crate::Solver).
 #[derive(Debug, Clone)]
 pub struct Problem {
-    items: Vec<ItemInfo>,
-    names: HashMap<String, ItemId>,
-    colors: Vec<String>,
+    names: Names,
+    /// Each item's bounds, `None` for a secondary item.
+    bounds: Vec<Option<Bounds>>,
+    colors: Names,
     entries: Vec<Entry>,
     option_start: Vec<u32>,
     pub(crate) matrix: Matrix,
@@ -311,7 +310,7 @@ impl Problem {
 
     /// The number of items, primary and secondary.
     pub fn num_items(&self) -> usize {
-        self.items.len()
+        self.bounds.len()
     }
 
     /// The number of primary items.
@@ -342,7 +341,7 @@ impl Problem {
 
     /// All item ids, in the order they were added.
     pub fn items(&self) -> impl ExactSizeIterator<Item = ItemId> + '_ {
-        (0..self.items.len()).map(ItemId::new)
+        (0..self.bounds.len()).map(ItemId::new)
     }
 
     /// All option ids, in the order they were added.
@@ -352,22 +351,22 @@ impl Problem {
 
     /// The name of an item.
     pub fn item_name(&self, item: ItemId) -> &str {
-        &self.items[item.index()].name
+        self.names.get(item.index())
     }
 
     /// The item with this name.
     pub fn item_by_name(&self, name: &str) -> Option<ItemId> {
-        self.names.get(name).copied()
+        self.names.find(name).map(ItemId::new)
     }
 
     /// Whether the item is primary.
     pub fn is_primary(&self, item: ItemId) -> bool {
-        self.items[item.index()].bounds.is_some()
+        self.bounds[item.index()].is_some()
     }
 
     /// The bounds of a primary item, `None` for a secondary item.
     pub fn bounds(&self, item: ItemId) -> Option<Bounds> {
-        self.items[item.index()].bounds
+        self.bounds[item.index()]
     }
 
     /// Whether some primary item has bounds other than exactly once, so that
@@ -383,7 +382,7 @@ impl Problem {
 
     /// The name of a color.
     pub fn color_name(&self, color: ColorId) -> &str {
-        &self.colors[color.index()]
+        self.colors.get(color.index())
     }
 
     /// The entries of an option, in the order they were given.

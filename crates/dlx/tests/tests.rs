@@ -1,5 +1,6 @@
 //! Integration tests of the `dlx` engine.
 
+mod builder;
 mod checkpoint;
 mod knuth;
 mod miri;

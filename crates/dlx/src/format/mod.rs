@@ -1,0 +1,264 @@
+//! Knuth's text format for exact-cover problems, as read by his DLX1, DLX2
+//! and DLX3: [`Problem::read_knuth`] and [`Problem::write_knuth`].
+//!
+//! - Lines whose first non-blank character is `|` are comments; blank lines
+//!   are skipped. Lines may end in LF or CRLF; the last may lack one.
+//! - The first other line names the items: primary items, then a `|`, then
+//!   secondary items. A primary item may carry bounds, `lo:hi|name` or
+//!   `hi|name` (covered between `lo` and `hi` times; `hi|` means exactly
+//!   `hi`).
+//! - Every further line is an option: item names separated by blanks; a
+//!   secondary item may carry a color, `name:color`.
+//!
+//! Unlike Knuth's programs, names and colors may be of any length up to
+//! [`MAX_WORD`] (any characters but blanks, `:` and `|`), and lines of any
+//! length: the input is read a word at a time ([`words`]), never a line at a
+//! time, so memory follows the problem's size, not its lines'. Options
+//! without a primary item are kept (so that option numbers match the lines
+//! of the input) but can never be chosen, which is what Knuth's programs do
+//! when they ignore them.
+
+use std::io::BufRead;
+
+use crate::error::{Error, ErrorKind};
+use crate::problem::{Entry, OptionEntries, Problem, ProblemBuilder};
+
+mod words;
+mod write;
+
+use words::{Word, Words};
+
+/// The most bytes a name or a color may hold: 1 MiB.
+pub const MAX_WORD: usize = 1 << 20;
+
+fn syntax(msg: impl Into<String>, line: usize, column: usize) -> Error {
+    Error::new(ErrorKind::Syntax(msg.into())).at(line, column)
+}
+
+fn valid_name(name: &str) -> bool {
+    !name.is_empty() && !name.contains([':', '|']) && !name.contains(char::is_whitespace)
+}
+
+fn parse_bound(text: &str, line: usize, column: usize) -> Result<u32, Error> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(syntax(format!("bad bound `{text}`: expected a number"), line, column));
+    }
+    text.parse().map_err(|_| syntax(format!("bound `{text}` is too large"), line, column))
+}
+
+/// What the line being read is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum LineKind {
+    /// No word of it read yet.
+    Start,
+    /// The item line; `true` once past its `|`.
+    Items { secondary: bool },
+    /// An option.
+    Option,
+}
+
+struct Parser {
+    builder: ProblemBuilder,
+    /// The primary items, by item index.
+    primary: Vec<bool>,
+    /// For each item, the last option that named it (one-based).
+    stamp: Vec<u32>,
+    have_items: bool,
+    options: u32,
+    /// The option being read.
+    entries: OptionEntries,
+}
+
+impl Parser {
+    /// One word of the item line.
+    fn item(&mut self, token: &str, secondary: &mut bool, at: (usize, usize)) -> Result<(), Error> {
+        let (line, mut column) = at;
+        let mut token = token;
+        if let Some(rest) = token.strip_prefix('|') {
+            if *secondary {
+                return Err(syntax("item line contains `|` twice", line, column));
+            }
+            *secondary = true;
+            if rest.is_empty() {
+                return Ok(());
+            }
+            token = rest;
+            column += 1;
+        }
+        let (bounds, name) = match token.rsplit_once('|') {
+            Some((spec, name)) => {
+                if *secondary {
+                    let msg = format!("secondary item `{name}` cannot have bounds");
+                    return Err(syntax(msg, line, column));
+                }
+                let (lo, hi) = match spec.split_once(':') {
+                    Some((lo, hi)) => {
+                        (parse_bound(lo, line, column)?, parse_bound(hi, line, column)?)
+                    }
+                    None => {
+                        let hi = parse_bound(spec, line, column)?;
+                        (hi, hi)
+                    }
+                };
+                if hi == 0 {
+                    let msg = format!("item `{name}` has upper bound 0");
+                    return Err(syntax(msg, line, column));
+                }
+                if lo > hi {
+                    let msg = format!("item `{name}` has lower bound {lo} above upper bound {hi}");
+                    return Err(syntax(msg, line, column));
+                }
+                (Some((lo, hi)), name)
+            }
+            None => (None, token),
+        };
+        if !valid_name(name) {
+            return Err(syntax(format!("bad item name `{name}`"), line, column));
+        }
+        if self.builder.item(name).is_some() {
+            return Err(syntax(format!("duplicate item name `{name}`"), line, column));
+        }
+        match (*secondary, bounds) {
+            (true, _) => self.builder.add_secondary(name),
+            (false, Some((lo, hi))) => self.builder.add_primary_with_bounds(name, lo, hi),
+            (false, None) => self.builder.add_primary(name),
+        };
+        self.primary.push(!*secondary);
+        self.stamp.push(0);
+        Ok(())
+    }
+
+    /// One word of an option.
+    fn entry(&mut self, token: &str, (line, column): (usize, usize)) -> Result<(), Error> {
+        let (name, color) = match token.split_once(':') {
+            Some((name, color)) => (name, Some(color)),
+            None => (token, None),
+        };
+        let Some(item) = self.builder.item(name) else {
+            return Err(syntax(format!("unknown item `{name}`"), line, column));
+        };
+        let k = item.index();
+        if self.stamp[k] == self.options {
+            let msg = format!("item `{name}` appears twice in this option");
+            return Err(syntax(msg, line, column));
+        }
+        self.stamp[k] = self.options;
+        let color = match color {
+            None => None,
+            Some(_) if self.primary[k] => {
+                let msg = format!("primary item `{name}` cannot have a color");
+                return Err(syntax(msg, line, column));
+            }
+            Some(c) if !valid_name(c) => {
+                return Err(syntax(format!("bad color `{c}`"), line, column));
+            }
+            Some(c) => Some(self.builder.add_color(c)),
+        };
+        self.entries.push(Entry { item, color });
+        Ok(())
+    }
+
+    /// The end of a line of the kind given.
+    fn end_line(&mut self, kind: LineKind) {
+        match kind {
+            LineKind::Start => {}
+            LineKind::Items { .. } => self.have_items = true,
+            LineKind::Option => {
+                self.builder.add_option(self.entries.drain(..));
+            }
+        }
+    }
+}
+
+impl Problem {
+    /// Reads a problem in Knuth's format, a word at a time. Errors carry
+    /// the line and column of the mistake.
+    ///
+    /// A byte-order mark (U+FEFF) at the start of the text is skipped.
+    /// Lines may be of any length; a name or color may hold at most
+    /// [`MAX_WORD`] bytes (far more than any real problem needs): a longer
+    /// one is an error as soon as that much is read, so that memory stays
+    /// in proportion to the problem whatever the input.
+    ///
+    /// ```
+    /// use dlx::{Problem, Solver};
+    /// let text = "| Knuth's DLX2 example\nA B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nX:0 Y:1\nB X:1\nC Y:1\n";
+    /// let problem = Problem::read_knuth(text.as_bytes())?;
+    /// assert_eq!((problem.num_primary(), problem.num_secondary()), (3, 2));
+    /// assert_eq!(Solver::new(&problem).count(), 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn read_knuth<R: BufRead>(reader: R) -> Result<Problem, Error> {
+        Problem::read_knuth_capped(reader, MAX_WORD)
+    }
+
+    /// [`Problem::read_knuth`] with words of at most `max_word` bytes.
+    fn read_knuth_capped<R: BufRead>(reader: R, max_word: usize) -> Result<Problem, Error> {
+        let mut p = Parser {
+            builder: ProblemBuilder::new(),
+            primary: Vec::new(),
+            stamp: Vec::new(),
+            have_items: false,
+            options: 0,
+            entries: OptionEntries::new(),
+        };
+        let mut words = Words::new(reader, max_word);
+        let mut kind = LineKind::Start;
+        loop {
+            let line = words.line();
+            let (token, column) = match words.next()? {
+                Word::Text(token, column) => (token, column),
+                Word::LineEnd => {
+                    p.end_line(std::mem::replace(&mut kind, LineKind::Start));
+                    continue;
+                }
+                Word::End => {
+                    p.end_line(kind);
+                    break;
+                }
+            };
+            // A byte-order mark, as some editors write, is no part of the text.
+            let token = match (line, column) {
+                (1, 1) => token.strip_prefix('\u{feff}').unwrap_or(token),
+                _ => token,
+            };
+            let at = (line, column);
+            match kind {
+                _ if token.is_empty() => {}
+                LineKind::Start if token.starts_with('|') => {
+                    // A comment.
+                    if words.skip_line()? {
+                        break;
+                    }
+                }
+                LineKind::Start if !p.have_items => {
+                    let mut secondary = false;
+                    p.item(token, &mut secondary, at)?;
+                    kind = LineKind::Items { secondary };
+                }
+                LineKind::Start => {
+                    p.options += 1;
+                    p.entry(token, at)?;
+                    kind = LineKind::Option;
+                }
+                LineKind::Items { mut secondary } => {
+                    p.item(token, &mut secondary, at)?;
+                    kind = LineKind::Items { secondary };
+                }
+                LineKind::Option => p.entry(token, at)?,
+            }
+        }
+        if !p.have_items {
+            return Err(Error::new(ErrorKind::NoItems).at(words.lines(), 1));
+        }
+        p.builder.build()
+    }
+
+    /// Reads a problem in Knuth's format from a string.
+    pub fn parse_knuth(text: &str) -> Result<Problem, Error> {
+        Problem::read_knuth(text.as_bytes())
+    }
+}
+
+#[cfg(test)]
+mod tests;

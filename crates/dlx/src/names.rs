@@ -1,0 +1,115 @@
+//! [`Names`]: the names of items or colors, interned in one buffer.
+//!
+//! A problem of ten million items must not cost a `String` and a hash-map
+//! key per name (about 130 bytes each): the names live end to end in one
+//! `String`, each known by where it ends (4 bytes), and the index from name
+//! to number is a [`hashbrown::HashTable`] of those numbers alone (4 bytes
+//! a slot), hashed by the text they point at. So a name costs its bytes
+//! plus about 10.
+
+use hashbrown::{DefaultHashBuilder, HashTable};
+use std::hash::BuildHasher;
+
+/// Names numbered 0, 1, 2, … in the order they were added, each found by
+/// its text.
+#[derive(Clone, Default)]
+pub(crate) struct Names {
+    text: String,
+    /// Where each name ends in `text`.
+    ends: Vec<u32>,
+    index: HashTable<u32>,
+    hasher: DefaultHashBuilder,
+}
+
+impl std::fmt::Debug for Names {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries((0..self.len()).map(|i| self.get(i))).finish()
+    }
+}
+
+/// Why a name could not be added.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum AddError {
+    /// The name is there already, with this number.
+    Duplicate(usize),
+    /// The names would hold more than 4 GiB of text.
+    TooLarge,
+}
+
+impl Names {
+    /// The number of names.
+    pub(crate) fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// The name numbered `i`.
+    pub(crate) fn get(&self, i: usize) -> &str {
+        nth(&self.text, &self.ends, i)
+    }
+
+    /// The number of this name.
+    pub(crate) fn find(&self, name: &str) -> Option<usize> {
+        let hash = self.hasher.hash_one(name);
+        self.index.find(hash, |&i| self.get(i as usize) == name).map(|&i| i as usize)
+    }
+
+    /// Adds a name, numbered [`len`](Self::len) before the call. A name
+    /// that is there already, or that would take the text past 4 GiB (then
+    /// kept empty), is numbered all the same, so that numbers stay in step
+    /// with the caller's, but is not found by its text: the error says why.
+    pub(crate) fn add(&mut self, name: &str) -> Result<usize, AddError> {
+        let i = self.len();
+        let Ok(end) = u32::try_from(self.text.len() + name.len()) else {
+            self.ends.push(self.ends.last().copied().unwrap_or(0));
+            return Err(AddError::TooLarge);
+        };
+        let duplicate = self.find(name);
+        self.text.push_str(name);
+        self.ends.push(end);
+        if let Some(j) = duplicate {
+            return Err(AddError::Duplicate(j));
+        }
+        let hash = self.hasher.hash_one(name);
+        let Names { text, ends, index, hasher } = self;
+        index.insert_unique(hash, i as u32, |&j| hasher.hash_one(nth(text, ends, j as usize)));
+        Ok(i)
+    }
+
+    /// Drops the spare capacity of the growing phase.
+    pub(crate) fn shrink_to_fit(&mut self) {
+        self.text.shrink_to_fit();
+        self.ends.shrink_to_fit();
+        let Names { text, ends, index, hasher } = self;
+        index.shrink_to_fit(|&j| hasher.hash_one(nth(text, ends, j as usize)));
+    }
+}
+
+/// The name numbered `i` of `text` cut at `ends`.
+fn nth<'a>(text: &'a str, ends: &[u32], i: usize) -> &'a str {
+    let start = if i == 0 { 0 } else { ends[i - 1] as usize };
+    &text[start..ends[i] as usize]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_numbered_found_and_unique() {
+        let mut names = Names::default();
+        let words: Vec<String> = (0..5000).map(|i| format!("n{i}")).collect();
+        for (i, w) in words.iter().enumerate() {
+            assert_eq!(names.add(w), Ok(i));
+        }
+        assert_eq!(names.add(""), Ok(5000));
+        assert_eq!(names.add("n17"), Err(AddError::Duplicate(17)));
+        assert_eq!((names.len(), names.get(5001), names.find("n17")), (5002, "n17", Some(17)));
+        names.shrink_to_fit();
+        for (i, w) in words.iter().enumerate() {
+            assert_eq!((names.get(i), names.find(w)), (w.as_str(), Some(i)));
+        }
+        assert_eq!((names.find(""), names.get(5000)), (Some(5000), ""));
+        assert_eq!(names.find("n5000"), None);
+        assert_eq!(names.len(), 5002);
+    }
+}
