@@ -31,7 +31,8 @@ Exit status: 0 when everything was solved (for `sudoku check`: every puzzle
 is unique), 1 when the input was valid but something had no solution (or was
 not unique), 2 when some input or the command line was wrong, 3 when
 `dlx count` was stopped before the end (Ctrl-C, SIGTERM, --time-limit,
---node-limit) and printed a partial count.";
+--node-limit) and printed a partial count, or a sudoku batch was stopped
+(Ctrl-C, SIGTERM) with the puzzles before the first not reached answered.";
 
 /// Exact cover and sudoku with Knuth's Dancing Links.
 ///

@@ -5,9 +5,10 @@
 //!
 //! 1. [`Feed::spawn`] starts a reader thread that sends items into a
 //!    bounded channel (it blocks when [`QUEUE`] items wait);
-//! 2. [`Feed::next_chunk`] waits for the next item, then takes whatever
-//!    else is already waiting, up to [`CHUNK`] items: a file gives full
-//!    chunks, puzzles typed by hand are answered one by one at once;
+//! 2. [`Feed::next_chunk`] waits for the next item (or a request to stop),
+//!    then takes whatever else is already waiting, up to [`CHUNK`] items: a
+//!    file gives full chunks, puzzles typed by hand are answered one by one
+//!    at once;
 //! 3. [`Pool::map`] solves a chunk on all threads, keeping its order, with
 //!    per-thread state (a sudoku solver) made by `init`;
 //! 4. the caller writes the chunk's answers, and goes back to 2.
@@ -16,8 +17,11 @@
 //! closed, `dlx` exits at once, even while the reader waits for more input
 //! on a terminal.
 
-use std::sync::mpsc::{self, Receiver, SyncSender, TryRecvError};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender, TryRecvError};
 use std::thread::JoinHandle;
+use std::time::Duration;
+
+use dlx::Stop;
 
 use anyhow::{Context, Result};
 use rayon::prelude::*;
@@ -27,6 +31,20 @@ pub const CHUNK: usize = 512;
 
 /// The most items read ahead of the solvers.
 pub const QUEUE: usize = 2 * CHUNK;
+
+/// How often a wait for input looks whether the batch is to stop.
+const POLL: Duration = Duration::from_millis(50);
+
+/// What [`Feed::next_chunk`] found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Next {
+    /// A chunk of items.
+    Chunk,
+    /// The end of the input.
+    End,
+    /// A stop was requested while waiting for input.
+    Stopped,
+}
 
 /// The receiving end of a reader thread: items in input order.
 #[derive(Debug)]
@@ -62,12 +80,21 @@ impl<T: Send + 'static> Feed<T> {
 }
 
 impl<T> Feed<T> {
-    /// Fills `chunk` with the next items: waits for one, then takes those
-    /// already waiting, up to [`CHUNK`]. Returns `false` at the end of the
-    /// input.
-    pub fn next_chunk(&self, chunk: &mut Vec<T>) -> bool {
+    /// Fills `chunk` with the next items: waits for one (until `stop` is
+    /// requested: input typed on a terminal may never come), then takes
+    /// those already waiting, up to [`CHUNK`].
+    pub fn next_chunk(&self, chunk: &mut Vec<T>, stop: &Stop) -> Next {
         chunk.clear();
-        let Ok(first) = self.rx.recv() else { return false };
+        let first = loop {
+            if stop.is_requested() {
+                return Next::Stopped;
+            }
+            match self.rx.recv_timeout(POLL) {
+                Ok(first) => break first,
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => return Next::End,
+            }
+        };
         chunk.push(first);
         while chunk.len() < CHUNK {
             match self.rx.try_recv() {
@@ -75,7 +102,7 @@ impl<T> Feed<T> {
                 Err(TryRecvError::Empty | TryRecvError::Disconnected) => break,
             }
         }
-        true
+        Next::Chunk
     }
 
     /// After the last chunk: checks that the reader got to the end of the
@@ -142,7 +169,7 @@ mod tests {
         .unwrap();
         let pool = Pool::new(3).unwrap();
         let (mut chunk, mut out, mut all) = (Vec::new(), Vec::new(), Vec::new());
-        while feed.next_chunk(&mut chunk) {
+        while feed.next_chunk(&mut chunk, &Stop::new()) == Next::Chunk {
             assert!(!chunk.is_empty() && chunk.len() <= CHUNK);
             pool.map(&chunk, &mut out, || 10, |k, &i| i * *k);
             all.extend_from_slice(&out);
@@ -159,8 +186,24 @@ mod tests {
         })
         .unwrap();
         let mut chunk = Vec::new();
-        while feed.next_chunk(&mut chunk) {}
+        while feed.next_chunk(&mut chunk, &Stop::new()) == Next::Chunk {}
         assert!(feed.finish().is_err());
+    }
+
+    #[test]
+    fn a_stop_ends_the_wait_for_input() {
+        let (keep_tx, keep_rx) = mpsc::channel::<()>();
+        // A reader that never sends, as a terminal nobody types on.
+        let feed = Feed::spawn(move |_sink: Sink<u32>| {
+            let _ = keep_rx.recv();
+        })
+        .unwrap();
+        let stop = Stop::new();
+        stop.request();
+        let mut chunk = Vec::new();
+        assert_eq!(feed.next_chunk(&mut chunk, &stop), Next::Stopped);
+        drop(keep_tx);
+        assert_eq!(feed.next_chunk(&mut chunk, &Stop::new()), Next::End);
     }
 
     #[test]
@@ -175,7 +218,7 @@ mod tests {
         })
         .unwrap();
         let mut chunk = Vec::new();
-        assert!(feed.next_chunk(&mut chunk));
+        assert_eq!(feed.next_chunk(&mut chunk, &Stop::new()), Next::Chunk);
         drop(feed);
         let sent = done_rx.recv().unwrap();
         assert!(sent <= QUEUE + CHUNK + 1, "the reader ran {sent} items ahead");

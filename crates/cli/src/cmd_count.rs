@@ -12,7 +12,6 @@
 
 use std::io::Write;
 use std::path::Path;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, anyhow};
@@ -47,11 +46,7 @@ struct JsonCount<'a> {
 /// Runs `dlx count`.
 pub fn run(config: &SearchConfig, long: &LongRun) -> Result<ExitStatus> {
     let problem = problem::read(&config.input)?;
-    let stop = Stop::new();
-    for signal in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
-        signal_hook::flag::register(signal, Arc::clone(stop.flag()))
-            .context("cannot catch signals")?;
-    }
+    let stop = crate::signals::catch()?;
     let mut resume = match &long.checkpoint {
         Some(path) if path.exists() => Some(read_checkpoint(path, &problem)?),
         _ => None,

@@ -24,6 +24,7 @@ mod out;
 mod problem;
 mod progress;
 mod report;
+mod signals;
 mod sudoku;
 
 use std::io::{self, Write};

@@ -148,3 +148,81 @@ fn a_count_killed_at_random_moments_resumes_to_the_exact_count() {
     };
     assert_eq!(last, expected);
 }
+
+/// Starts `dlx` with `args`, its stdin a pipe the test writes to.
+fn spawn_with_stdin(args: &[&str]) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_dlx"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start dlx")
+}
+
+/// Reads the child's stdout up to its first line end.
+fn first_line(child: &mut std::process::Child) -> String {
+    use std::io::Read;
+    let out = child.stdout.as_mut().expect("stdout piped");
+    let mut line = Vec::new();
+    let mut byte = [0];
+    while out.read(&mut byte).expect("read stdout") == 1 {
+        line.push(byte[0]);
+        if byte[0] == b'\n' {
+            break;
+        }
+    }
+    String::from_utf8(line).expect("UTF-8")
+}
+
+#[test]
+fn a_stopped_sudoku_batch_keeps_its_answers_and_names_the_first_puzzle_not_reached() {
+    use std::io::Write;
+    let puzzle =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    // Waiting for more input: the answer so far is written, the rest is
+    // the rest of the input.
+    let mut child = spawn_with_stdin(&["sudoku", "check"]);
+    let mut stdin = child.stdin.take().unwrap();
+    writeln!(stdin, "{puzzle}").unwrap();
+    assert_eq!(first_line(&mut child), "unique\n");
+    signal(&child, "INT");
+    let out = child.wait_with_output().unwrap();
+    drop(stdin);
+    assert_eq!(out.status.code(), Some(STOPPED));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "dlx: stopped: 1 answered; not reached: the rest of the input\n"
+    );
+    // In the middle of a count that would never end (an empty 8x8 grid,
+    // counted on all threads): the puzzle before it is answered, the
+    // count is no answer, and the puzzle after it is not reached.
+    for threads in ["1", "2"] {
+        // Answers are written a chunk at a time, so the test cannot wait
+        // for the first: it waits long enough, longer on a busy machine.
+        let mut wait = Duration::from_millis(500);
+        let out = loop {
+            let mut child = spawn_with_stdin(&["sudoku", "count", "-j", threads, "--stats"]);
+            let mut stdin = child.stdin.take().unwrap();
+            writeln!(stdin, "{puzzle}\n{}\n{puzzle}", ".".repeat(64)).unwrap();
+            drop(stdin);
+            std::thread::sleep(wait);
+            signal(&child, "TERM");
+            let out = child.wait_with_output().unwrap();
+            if !out.stdout.is_empty() || wait > Duration::from_secs(5) {
+                break out;
+            }
+            wait *= 2;
+        };
+        assert_eq!(out.status.code(), Some(STOPPED), "{threads} threads");
+        assert_eq!(String::from_utf8_lossy(&out.stdout), "1\n", "{threads} threads");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.starts_with(
+                "dlx: stopped: 1 answered; not reached: <stdin>:2 and every puzzle after it\n"
+            ),
+            "{threads} threads: {stderr}"
+        );
+        assert!(stderr.contains("puzzles: 1\n"), "{threads} threads: {stderr}");
+    }
+}

@@ -15,23 +15,29 @@ use sudoku_cover::Uniqueness;
 use super::work::Worker;
 use super::writer::Writer;
 use super::{Answer, Item, ItemKind, Outcome};
-use crate::batch::Feed;
+use crate::batch::{Feed, Next};
 use crate::config::SudokuConfig;
 use crate::progress::Progress;
 
 /// Lists at most `limit` solutions (all with `None`) of every puzzle of the
-/// feed.
+/// feed, until `stop` is requested; then returns which puzzles were not
+/// listed to the end.
 pub(super) fn run(
     config: &SudokuConfig,
     limit: Option<u128>,
     feed: &Feed<Item>,
     writer: &mut Writer,
-) -> Result<()> {
+    stop: &dlx::Stop,
+) -> Result<Option<String>> {
     let progress = Progress::solutions(config.report.progress);
     let mut chunk = Vec::new();
     let mut listed: u64 = 0;
     let mut first = true;
-    while feed.next_chunk(&mut chunk) {
+    let next = loop {
+        let next = feed.next_chunk(&mut chunk, stop);
+        if next != Next::Chunk {
+            break next;
+        }
         // Solvers borrow the chunk's compiled rules: one worker per chunk.
         let mut worker = Worker::new(config.search);
         for item in &chunk {
@@ -39,15 +45,24 @@ pub(super) fn run(
                 writer.next_puzzle();
             }
             first = false;
-            list_one(&mut worker, item, limit, writer, &progress, &mut listed)?;
+            if !list_one(&mut worker, item, limit, writer, &progress, &mut listed, stop)? {
+                progress.suspend(|| writer.out.flush())?;
+                progress.finish();
+                return Ok(Some(format!(
+                    "{} (partly listed) and every puzzle after it",
+                    super::location(item)
+                )));
+            }
         }
         progress.suspend(|| writer.out.flush())?;
-    }
+    };
     progress.finish();
-    Ok(())
+    // Stopped between chunks, while waiting for more input.
+    Ok((next == Next::Stopped).then(|| "the rest of the input".to_owned()))
 }
 
-/// Lists the solutions of one item (or writes why there are none).
+/// Lists the solutions of one item (or writes why there are none);
+/// `false` if `stop` was requested before the end of the list.
 fn list_one<'a>(
     worker: &mut Worker<'a>,
     item: &'a Item,
@@ -55,32 +70,42 @@ fn list_one<'a>(
     writer: &mut Writer,
     progress: &Progress,
     listed: &mut u64,
-) -> Result<()> {
+    stop: &dlx::Stop,
+) -> Result<bool> {
     let source = &item.source;
     let (puzzle, sudoku) = match &item.kind {
         ItemKind::Nothing(message) => {
-            return Ok(writer.write(item, &Answer::Nothing(message.clone()))?);
+            writer.write(item, &Answer::Nothing(message.clone()))?;
+            return Ok(true);
         }
         ItemKind::Unreadable(..) => {
             let answer = Answer::Invalid(item.unreadable().unwrap_or_default());
-            return Ok(progress.suspend(|| writer.write(item, &answer))?);
+            progress.suspend(|| writer.write(item, &answer))?;
+            return Ok(true);
         }
         ItemKind::Puzzle { puzzle, sudoku } => (puzzle, sudoku),
     };
     let invalid = |e: &sudoku_cover::Error| format!("{source}:{}: {e}", puzzle.line);
     let solver = match sudoku {
         Ok(sudoku) => worker.solver(sudoku),
-        Err(e) => return Ok(progress.suspend(|| writer.write(item, &Answer::Invalid(invalid(e))))?),
+        Err(e) => {
+            progress.suspend(|| writer.write(item, &Answer::Invalid(invalid(e))))?;
+            return Ok(true);
+        }
     };
     let mut solutions = match solver.solutions(&puzzle.grid) {
         Ok(solutions) => solutions,
         Err(e) => {
-            return Ok(progress.suspend(|| writer.write(item, &Answer::Invalid(invalid(&e))))?);
+            progress.suspend(|| writer.write(item, &Answer::Invalid(invalid(&e))))?;
+            return Ok(true);
         }
     };
     let mut next = solutions.next();
     let mut index: u128 = 0;
     while let Some(grid) = next.take() {
+        if stop.is_requested() {
+            return Ok(false);
+        }
         index += 1;
         if limit.is_none_or(|limit| index < limit) {
             next = solutions.next();
@@ -101,5 +126,5 @@ fn list_one<'a>(
         progress.suspend(|| writer.write_record(item, &none, None))?;
     }
     writer.tally.count(item, &found);
-    Ok(())
+    Ok(true)
 }

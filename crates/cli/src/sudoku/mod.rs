@@ -32,7 +32,7 @@ use std::time::Instant;
 use anyhow::Result;
 use sudoku_cover::{Grid, Puzzle, ReadError, Sudoku, Uniqueness};
 
-use crate::batch::{Feed, Pool};
+use crate::batch::{Feed, Next, Pool};
 use crate::config::{SudokuConfig, Task};
 use crate::exit::ExitStatus;
 use crate::progress::Progress;
@@ -106,6 +106,9 @@ enum Answer {
     /// A valid puzzle whose count is too large for one thread: to be
     /// counted on all threads.
     Deferred,
+    /// The batch was stopped (Ctrl-C, SIGTERM) before this puzzle was
+    /// answered.
+    NotReached,
 }
 
 /// The result of a valid puzzle.
@@ -126,11 +129,26 @@ pub fn run(config: &SudokuConfig) -> Result<ExitStatus> {
         Feed::spawn(move |sink| read::read_sources(&sources, &spec, &sink))?
     };
     let mut writer = Writer::new(config);
-    match config.task {
-        Task::Solve(task) if task.lists() => list::run(config, task.limit, &feed, &mut writer)?,
-        _ => batch(config, &feed, &mut writer)?,
+    let stop = crate::signals::catch()?;
+    let not_reached = match config.task {
+        Task::Solve(task) if task.lists() => {
+            list::run(config, task.limit, &feed, &mut writer, &stop)?
+        }
+        _ => batch(config, &feed, &mut writer, &stop)?,
+    };
+    match not_reached {
+        // The reader may be waiting on a terminal: not joined.
+        Some(item) => {
+            writer.tally.stopped();
+            let _ = writeln!(
+                std::io::stderr(),
+                "dlx: stopped: {} answered; not reached: {}",
+                writer.tally.answered(),
+                item
+            );
+        }
+        None => feed.finish()?,
     }
-    feed.finish()?;
     writer.out.flush()?;
     let tally = writer.tally;
     if config.report.stats {
@@ -139,8 +157,24 @@ pub fn run(config: &SudokuConfig) -> Result<ExitStatus> {
     Ok(tally.status)
 }
 
-/// Answers every puzzle of the feed, a chunk at a time on all threads.
-fn batch(config: &SudokuConfig, feed: &Feed<Item>, writer: &mut Writer) -> Result<()> {
+/// Where an item is, as `file:line`.
+fn location(item: &Item) -> String {
+    match &item.kind {
+        ItemKind::Puzzle { puzzle, .. } => format!("{}:{}", item.source, puzzle.line),
+        ItemKind::Unreadable(e, _) => format!("{}:{}", item.source, e.line()),
+        ItemKind::Nothing(_) => item.source.to_string(),
+    }
+}
+
+/// Answers every puzzle of the feed, a chunk at a time on all threads,
+/// until `stop` is requested; then returns which puzzles were not
+/// answered.
+fn batch(
+    config: &SudokuConfig,
+    feed: &Feed<Item>,
+    writer: &mut Writer,
+    stop: &dlx::Stop,
+) -> Result<Option<String>> {
     let progress = Progress::puzzles(config.report.progress);
     if progress.is_enabled() {
         read::count_puzzles_in_background(config, &progress);
@@ -149,7 +183,11 @@ fn batch(config: &SudokuConfig, feed: &Feed<Item>, writer: &mut Writer) -> Resul
     let (mut chunk, mut answers) = (Vec::new(), Vec::new());
     // Large counts go to all threads at once (see the module's docs).
     let shares = config.threads > 1 && matches!(config.task, Task::Count(_));
-    while feed.next_chunk(&mut chunk) {
+    let next = loop {
+        let next = feed.next_chunk(&mut chunk, stop);
+        if next != Next::Chunk {
+            break next;
+        }
         let budget = match shares {
             false => None,
             true if chunk.len() < config.threads => Some(SMALL_COUNT),
@@ -161,7 +199,10 @@ fn batch(config: &SudokuConfig, feed: &Feed<Item>, writer: &mut Writer) -> Resul
             &mut answers,
             || Worker::new(search),
             |worker, item| {
-                let answer = worker.work(config.task, item, budget);
+                if stop.is_requested() {
+                    return Answer::NotReached;
+                }
+                let answer = worker.work(config.task, item, budget, stop);
                 if !matches!(answer, Answer::Deferred) {
                     progress.inc(1);
                 }
@@ -170,12 +211,20 @@ fn batch(config: &SudokuConfig, feed: &Feed<Item>, writer: &mut Writer) -> Resul
         );
         for (item, answer) in chunk.iter().zip(answers.iter_mut()) {
             if let (Answer::Deferred, Task::Count(limit)) = (&answer, config.task) {
-                *answer = work::count_on_all_threads(item, limit, config, &progress);
+                *answer = work::count_on_all_threads(item, limit, config, &progress, stop);
                 progress.inc(1);
             }
         }
-        progress.suspend(|| writer.write_chunk(&chunk, &answers))?;
-    }
+        // Answers in input order: up to the first puzzle not reached.
+        let reached = answers.iter().position(|a| matches!(a, Answer::NotReached));
+        let done = reached.unwrap_or(chunk.len());
+        progress.suspend(|| writer.write_chunk(&chunk[..done], &answers[..done]))?;
+        if let Some(item) = reached.and_then(|k| chunk.get(k)) {
+            progress.finish();
+            return Ok(Some(format!("{} and every puzzle after it", location(item))));
+        }
+    };
     progress.finish();
-    Ok(())
+    // Stopped between chunks, while waiting for more input.
+    Ok((next == Next::Stopped).then(|| "the rest of the input".to_owned()))
 }

@@ -31,6 +31,7 @@ impl Tally {
     pub(super) fn count(&mut self, item: &Item, answer: &Answer) {
         let status = match answer {
             Answer::Nothing(_) => ExitStatus::Error,
+            Answer::NotReached => ExitStatus::Stopped,
             Answer::Invalid(_) | Answer::Deferred => {
                 self.puzzles += 1;
                 self.invalid += 1;
@@ -67,6 +68,16 @@ impl Tally {
             }
         };
         self.status = self.status.max(status);
+    }
+
+    /// The batch was stopped before the end.
+    pub(super) fn stopped(&mut self) {
+        self.status = self.status.max(ExitStatus::Stopped);
+    }
+
+    /// The puzzles answered so far.
+    pub(super) fn answered(&self) -> u64 {
+        self.puzzles
     }
 
     /// The lines of `--stats`.

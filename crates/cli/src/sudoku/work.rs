@@ -1,7 +1,7 @@
 //! The work on one puzzle: [`Worker`], a worker thread's solvers, and
 //! [`count_on_all_threads`] for a count too large for one.
 
-use dlx::{OptionId, Parallel, Status};
+use dlx::{OptionId, Parallel, Status, Stop};
 use sudoku_cover::{Grid, Sudoku, SudokuSolver};
 
 use super::{Answer, Item, ItemKind, Outcome};
@@ -10,6 +10,10 @@ use crate::progress::{Progress, REFRESH};
 
 /// The most solvers a worker keeps at once (one per compiled rules).
 const MAX_SOLVERS: usize = 4;
+
+/// The search-tree nodes a count takes between looks at its [`Stop`]
+/// (about 10 ms).
+const SLICE: u64 = 1 << 16;
 
 /// A worker thread's solvers, one per compiled rules it has met; and the
 /// engine's solvers it counts with on a budget; all with the same engine
@@ -52,13 +56,15 @@ impl<'a> Worker<'a> {
         )
     }
 
-    /// Counts the solutions of a puzzle within `budget` search-tree nodes.
+    /// Counts the solutions of a puzzle within `budget` search-tree nodes,
+    /// looking at `stop` every [`SLICE`] nodes.
     fn count_within(
         &mut self,
         sudoku: &'a Sudoku,
         grid: &Grid,
         limit: Option<u128>,
         budget: u64,
+        stop: &Stop,
     ) -> Budgeted {
         let problem = sudoku.problem();
         let solver = find_or_make(
@@ -80,7 +86,10 @@ impl<'a> Worker<'a> {
             if spent >= budget {
                 return Budgeted::TooBig;
             }
-            match solver.run(budget - spent) {
+            if stop.is_requested() {
+                return Budgeted::Stopped;
+            }
+            match solver.run((budget - spent).min(SLICE)) {
                 Status::Solution => count += 1,
                 Status::Done => break,
                 _ => {}
@@ -91,8 +100,15 @@ impl<'a> Worker<'a> {
 
     /// Answers one item: for `sudoku solve`, the first solution and
     /// whether there is a second. With a `budget`, a count that needs more
-    /// nodes is [`Answer::Deferred`].
-    pub(super) fn work(&mut self, task: Task, item: &'a Item, budget: Option<u64>) -> Answer {
+    /// nodes is [`Answer::Deferred`]; a count stopped by `stop` is
+    /// [`Answer::NotReached`].
+    pub(super) fn work(
+        &mut self,
+        task: Task,
+        item: &'a Item,
+        budget: Option<u64>,
+        stop: &Stop,
+    ) -> Answer {
         let source = &item.source;
         let (puzzle, sudoku) = match &item.kind {
             ItemKind::Nothing(message) => return Answer::Nothing(message.clone()),
@@ -108,10 +124,12 @@ impl<'a> Worker<'a> {
             Err(e) => return invalid(e),
         };
         let grid = &puzzle.grid;
-        if let (Task::Count(limit), Some(budget)) = (task, budget) {
-            match self.count_within(sudoku, grid, limit, budget) {
+        if let Task::Count(limit) = task {
+            let budget = budget.unwrap_or(u64::MAX);
+            match self.count_within(sudoku, grid, limit, budget, stop) {
                 Budgeted::Counted(n, stats) => return Answer::Done(Outcome::Counted(n), stats),
                 Budgeted::TooBig => return Answer::Deferred,
+                Budgeted::Stopped => return Answer::NotReached,
                 // The sudoku solver below tells what is wrong.
                 Budgeted::Refused => {}
             }
@@ -139,6 +157,8 @@ enum Budgeted {
     Counted(u128, dlx::Stats),
     /// The budget ran out: the count is large.
     TooBig,
+    /// A stop was requested.
+    Stopped,
     /// The givens cannot all be forced: the puzzle is invalid, which the
     /// sudoku solver's checks explain.
     Refused,
@@ -160,6 +180,7 @@ pub(super) fn count_on_all_threads(
     limit: Option<u128>,
     config: &SudokuConfig,
     progress: &Progress,
+    stop: &dlx::Stop,
 ) -> Answer {
     let source = &item.source;
     let ItemKind::Puzzle { puzzle, sudoku: Ok(sudoku) } = &item.kind else {
@@ -173,7 +194,8 @@ pub(super) fn count_on_all_threads(
     let mut search = Parallel::new(sudoku.problem())
         .threads(config.threads)
         .config(config.search)
-        .force(&givens);
+        .force(&givens)
+        .stop_on(stop.clone());
     if let Some(limit) = limit {
         search = search.limit(limit);
     }
@@ -185,6 +207,8 @@ pub(super) fn count_on_all_threads(
         search.count()
     };
     match outcome {
+        // Stopped: a lower bound is no answer for a column of counts.
+        Ok(outcome) if !outcome.complete => Answer::NotReached,
         Ok(outcome) => Answer::Done(Outcome::Counted(outcome.solutions), outcome.stats),
         Err(e) => invalid(&e),
     }

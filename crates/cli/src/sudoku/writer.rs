@@ -89,10 +89,15 @@ impl Writer {
         answer: &Answer,
         index: Option<u128>,
     ) -> io::Result<()> {
-        if let Answer::Nothing(message) = answer {
+        match answer {
             // Nothing to answer: only the message.
-            let _ = writeln!(io::stderr(), "dlx: {message}");
-            return Ok(());
+            Answer::Nothing(message) => {
+                let _ = writeln!(io::stderr(), "dlx: {message}");
+                return Ok(());
+            }
+            // Reported once for the batch (see `sudoku::run`).
+            Answer::NotReached => return Ok(()),
+            _ => {}
         }
         match self.output {
             Output::Text => self.text(item, answer)?,
@@ -175,6 +180,7 @@ impl Writer {
             Answer::Invalid(_) | Answer::Deferred | Answer::Nothing(_) => {
                 out.write_all(b"invalid\n")
             }
+            Answer::NotReached => Ok(()),
         }
     }
 
