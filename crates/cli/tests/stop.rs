@@ -70,9 +70,14 @@ fn a_checkpoint_of_another_problem_or_a_damaged_one_is_an_error() {
 
 /// Starts `dlx` with `args`, its output captured.
 fn spawn(args: &[&str]) -> std::process::Child {
+    spawn_with_stdin(args, Stdio::null())
+}
+
+/// Starts `dlx` with `args` and that stdin, its output captured.
+fn spawn_with_stdin(args: &[&str], stdin: Stdio) -> std::process::Child {
     Command::new(env!("CARGO_BIN_EXE_dlx"))
         .args(args)
-        .stdin(Stdio::null())
+        .stdin(stdin)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -149,17 +154,6 @@ fn a_count_killed_at_random_moments_resumes_to_the_exact_count() {
     assert_eq!(last, expected);
 }
 
-/// Starts `dlx` with `args`, its stdin a pipe the test writes to.
-fn spawn_with_stdin(args: &[&str]) -> std::process::Child {
-    Command::new(env!("CARGO_BIN_EXE_dlx"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start dlx")
-}
-
 /// Reads the child's stdout up to its first line end.
 fn first_line(child: &mut std::process::Child) -> String {
     use std::io::Read;
@@ -182,7 +176,7 @@ fn a_stopped_sudoku_batch_keeps_its_answers_and_names_the_first_puzzle_not_reach
         "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
     // Waiting for more input: the answer so far is written, the rest is
     // the rest of the input.
-    let mut child = spawn_with_stdin(&["sudoku", "check"]);
+    let mut child = spawn_with_stdin(&["sudoku", "check"], Stdio::piped());
     let mut stdin = child.stdin.take().unwrap();
     writeln!(stdin, "{puzzle}").unwrap();
     assert_eq!(first_line(&mut child), "unique\n");
@@ -202,7 +196,8 @@ fn a_stopped_sudoku_batch_keeps_its_answers_and_names_the_first_puzzle_not_reach
         // for the first: it waits long enough, longer on a busy machine.
         let mut wait = Duration::from_millis(500);
         let out = loop {
-            let mut child = spawn_with_stdin(&["sudoku", "count", "-j", threads, "--stats"]);
+            let mut child =
+                spawn_with_stdin(&["sudoku", "count", "-j", threads, "--stats"], Stdio::piped());
             let mut stdin = child.stdin.take().unwrap();
             writeln!(stdin, "{puzzle}\n{}\n{puzzle}", ".".repeat(64)).unwrap();
             drop(stdin);
