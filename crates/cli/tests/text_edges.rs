@@ -82,3 +82,13 @@ fn a_count_line_over_the_cap_is_not_a_count() {
         out.stderr
     );
 }
+
+#[test]
+fn a_region_file_larger_than_any_map_is_refused_after_its_first_mebibyte() {
+    let path = scratch_file("huge_regions.txt", &"A".repeat(3 << 20));
+    let out = dlx(&["sudoku", "solve", "--regions", &path, "................"]).expect_code(2);
+    assert_eq!(
+        out.stderr,
+        format!("dlx: {path}: larger than 1048576 bytes, more than any region map can be\n")
+    );
+}

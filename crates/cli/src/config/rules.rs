@@ -2,7 +2,7 @@
 //! `--variant`, `--box`, `--symbols` and `--regions`, as plain values.
 
 use std::fs;
-use std::io::BufRead;
+use std::io::{BufRead, Read};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -47,7 +47,7 @@ impl RuleSpec {
             None => None,
             Some(path) => {
                 let name = path.display().to_string();
-                let text = fs::read_to_string(path).with_context(|| name.clone())?;
+                let text = read_capped(path, MAX_REGIONS).with_context(|| name.clone())?;
                 // A `ReadError` displays as `line:column: message`.
                 let regions = Regions::parse(&text).map_err(|e| anyhow!("{name}:{e}"))?;
                 let mut rules = match shape {
@@ -129,6 +129,21 @@ impl RuleSpec {
             _ => None,
         }
     }
+}
+
+/// The most bytes a region map file may hold: 1 MiB, far above the 12 KiB
+/// or so of a 64x64 map with comments.
+const MAX_REGIONS: u64 = 1 << 20;
+
+/// Reads a small text file whole, refusing one longer than `max` bytes
+/// after reading no more than that.
+fn read_capped(path: &Path, max: u64) -> Result<String> {
+    let mut text = String::new();
+    fs::File::open(path)?.take(max + 1).read_to_string(&mut text)?;
+    if text.len() as u64 > max {
+        bail!("larger than {max} bytes, more than any region map can be");
+    }
+    Ok(text)
 }
 
 #[cfg(test)]
