@@ -1,0 +1,168 @@
+//! Singles: a house's last empty cell (Full House), a digit's only place in
+//! a house (Hidden Single), a cell's only candidate (Naked Single).
+
+use super::candidates::{Candidates, all_digits};
+use super::difficulty::Difficulty;
+use super::step::Step;
+use super::technique::Technique;
+use super::units::Units;
+
+/// The houses in the order Sudoku Explainer scans them: blocks, then
+/// columns, then rows, then the variants' houses.
+fn scan_order(units: &Units) -> impl Iterator<Item = usize> + '_ {
+    let n = units.size();
+    (2 * n..3 * n).chain(n..2 * n).chain(0..n).chain(3 * n..units.houses().len())
+}
+
+/// Full House (SE 1.0): the last empty cell of a house takes the digit the
+/// house lacks.
+#[derive(Debug, Clone, Copy)]
+pub struct FullHouse;
+
+impl Technique for FullHouse {
+    fn name(&self) -> &'static str {
+        "Full House"
+    }
+
+    fn difficulty(&self) -> Difficulty {
+        Difficulty::tenths(10)
+    }
+
+    fn find(&self, grid: &Candidates) -> Option<Step> {
+        let units = grid.units();
+        let all = all_digits(grid.size());
+        scan_order(units).find_map(|h| {
+            let house = units.house(h);
+            let mut empty = house.cells.iter().filter(|&&c| grid.is_empty(c));
+            let (Some(&cell), None) = (empty.next(), empty.next()) else { return None };
+            let missing = all & !grid.placed_in(h);
+            if missing.count_ones() != 1 || grid.candidates(cell) & missing == 0 {
+                return None;
+            }
+            let digit = missing.trailing_zeros() as u8 + 1;
+            let step = Step::new(self.name(), self.difficulty(), grid.size())
+                .in_house(h)
+                .place(cell, digit)
+                .with_note(format!("last empty cell of {house}"));
+            Some(step)
+        })
+    }
+}
+
+/// Hidden Single: the only place left for a digit in a house. In a box or
+/// jigsaw region it is SE 1.2 ([`IN_BOX`](HiddenSingle::IN_BOX)); in a row,
+/// a column or a variant's house SE 1.5
+/// ([`IN_LINE`](HiddenSingle::IN_LINE)).
+#[derive(Debug, Clone, Copy)]
+pub struct HiddenSingle {
+    blocks: bool,
+}
+
+impl HiddenSingle {
+    /// In boxes and jigsaw regions (SE 1.2).
+    pub const IN_BOX: HiddenSingle = HiddenSingle { blocks: true };
+    /// In rows, columns and the variants' houses (SE 1.5).
+    pub const IN_LINE: HiddenSingle = HiddenSingle { blocks: false };
+}
+
+impl Technique for HiddenSingle {
+    fn name(&self) -> &'static str {
+        "Hidden Single"
+    }
+
+    fn difficulty(&self) -> Difficulty {
+        Difficulty::tenths(if self.blocks { 12 } else { 15 })
+    }
+
+    fn find(&self, grid: &Candidates) -> Option<Step> {
+        let units = grid.units();
+        let n = grid.size();
+        let houses = scan_order(units).filter(|&h| units.house(h).kind.is_block() == self.blocks);
+        for h in houses {
+            let house = units.house(h);
+            for digit in 1..=n as u8 {
+                let places = grid.positions(h, digit);
+                if places.count_ones() == 1 {
+                    let cell = house.cells[places.trailing_zeros() as usize];
+                    let step = Step::new(self.name(), self.difficulty(), n)
+                        .in_house(h)
+                        .place(cell, digit)
+                        .with_note(format!("only place for {digit} in {house}"));
+                    return Some(step);
+                }
+            }
+        }
+        None
+    }
+}
+
+/// Naked Single (SE 2.3): a cell with one candidate left.
+#[derive(Debug, Clone, Copy)]
+pub struct NakedSingle;
+
+impl Technique for NakedSingle {
+    fn name(&self) -> &'static str {
+        "Naked Single"
+    }
+
+    fn difficulty(&self) -> Difficulty {
+        Difficulty::tenths(23)
+    }
+
+    fn find(&self, grid: &Candidates) -> Option<Step> {
+        let cell = grid.empty_cells().find(|&c| grid.candidates(c).count_ones() == 1)?;
+        let digit = grid.candidates(cell).trailing_zeros() as u8 + 1;
+        let step = Step::new(self.name(), self.difficulty(), grid.size())
+            .place(cell, digit)
+            .with_note("only candidate left");
+        Some(step)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::human::testing::{only_step, units};
+
+    #[test]
+    fn full_house_takes_the_missing_digit() {
+        let mut grid = Candidates::new(units());
+        for d in 1..=8 {
+            grid.place(usize::from(d) - 1, d);
+        }
+        let step = only_step(&FullHouse, &grid);
+        assert_eq!(step.to_string(), "Full House: r1c9 = 9 (last empty cell of row 1)");
+    }
+
+    #[test]
+    fn hidden_single_in_a_box() {
+        // The 1s of r2c4, r3c7, r4c1 and r5c2 leave r1c3 in box 1.
+        let mut grid = Candidates::new(units());
+        for cell in [12, 24, 27, 37] {
+            grid.place(cell, 1);
+        }
+        let step = only_step(&HiddenSingle::IN_BOX, &grid);
+        assert_eq!(step.to_string(), "Hidden Single: r1c3 = 1 (only place for 1 in box 1)");
+        assert_eq!(step.difficulty, Difficulty::tenths(12));
+    }
+
+    #[test]
+    fn hidden_single_in_a_row() {
+        let mut grid = Candidates::new(units());
+        for cell in 0..8 {
+            grid.eliminate(cell, 9);
+        }
+        let step = only_step(&HiddenSingle::IN_LINE, &grid);
+        assert_eq!(step.to_string(), "Hidden Single: r1c9 = 9 (only place for 9 in row 1)");
+    }
+
+    #[test]
+    fn naked_single() {
+        let mut grid = Candidates::new(units());
+        for d in 2..=9 {
+            grid.eliminate(40, d);
+        }
+        let step = only_step(&NakedSingle, &grid);
+        assert_eq!(step.to_string(), "Naked Single: r5c5 = 1 (only candidate left)");
+    }
+}
