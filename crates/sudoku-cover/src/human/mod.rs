@@ -73,23 +73,36 @@
 
 pub mod chains;
 
+mod bug;
 mod candidates;
+mod combos;
 mod difficulty;
+mod fish;
+mod intersections;
 mod ladder;
 mod singles;
 mod step;
+mod subsets;
 mod technique;
 #[cfg(test)]
 mod testing;
+mod uniqueness;
 mod units;
+mod wings;
 
+pub use bug::Bug;
 pub use candidates::{Bits, Candidates, Mask, all_digits, bit, digits};
 pub use difficulty::Difficulty;
+pub use fish::Fish;
+pub use intersections::{DirectLocked, LockedCandidates};
 pub use ladder::{End, Ladder, Rating, Walk};
 pub use singles::{FullHouse, HiddenSingle, NakedSingle};
 pub use step::Step;
+pub use subsets::{HiddenSubset, NakedSubset};
 pub use technique::Technique;
+pub use uniqueness::UniqueLoop;
 pub use units::{House, HouseKind, Units, cell_name};
+pub use wings::Wing;
 
 /// The pattern techniques (everything before the chains) in Sudoku
 /// Explainer's order.
@@ -98,6 +111,25 @@ fn patterns() -> Vec<Box<dyn Technique>> {
         Box::new(FullHouse),
         Box::new(HiddenSingle::IN_BOX),
         Box::new(HiddenSingle::IN_LINE),
+        Box::new(DirectLocked::POINTING),
+        Box::new(DirectLocked::CLAIMING),
+        Box::new(HiddenSubset::direct(2)),
         Box::new(NakedSingle),
+        Box::new(HiddenSubset::direct(3)),
+        Box::new(LockedCandidates::POINTING),
+        Box::new(LockedCandidates::CLAIMING),
+        Box::new(NakedSubset::new(2)),
+        Box::new(Fish::new(2)),
+        Box::new(HiddenSubset::new(2)),
+        Box::new(NakedSubset::new(3)),
+        Box::new(Fish::new(3)),
+        Box::new(HiddenSubset::new(3)),
+        Box::new(Wing::XY),
+        Box::new(Wing::XYZ),
+        Box::new(UniqueLoop),
+        Box::new(NakedSubset::new(4)),
+        Box::new(Fish::new(4)),
+        Box::new(HiddenSubset::new(4)),
+        Box::new(Bug),
     ]
 }

@@ -122,7 +122,7 @@ impl Technique for NakedSingle {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::human::testing::{only_step, units};
+    use crate::human::testing::{check_position, only_step, units};
 
     #[test]
     fn full_house_takes_the_missing_digit() {
@@ -164,5 +164,27 @@ mod tests {
         }
         let step = only_step(&NakedSingle, &grid);
         assert_eq!(step.to_string(), "Naked Single: r5c5 = 1 (only candidate left)");
+    }
+
+    /// A position met solving a real puzzle, where this is the first
+    /// technique of the ladder that applies. (A naked single or a full
+    /// house cannot be written in pencil marks: a cell with one candidate
+    /// reads as placed.)
+    #[test]
+    fn in_real_puzzles() {
+        check_position(
+            &HiddenSingle::IN_BOX,
+            "\
+            ...4.....1....67.912...67.91.3.....9.23..6..912...6..9.......8.123.....9....5....\
+            .2...6789..3......12..567891..45..89.2.456..912.456.8912...67.912.4....912.4.67.9\
+            .2...6.891...56.8912..56.89......7...23456..912.456.89123..6..91234....91234.6..9\
+            ..3...789.2.......1.3.5.789..345...9..345.7.9...45.7.91.3.5.7.9.....6...1.3...789\
+            ..3..67.91...567.91.3.567.9..3.5...9.......8..2..567.9...4.....123.5...9123...7.9\
+            ..3..6789...456789..3.56789..345...91.........2.4567.9.23.5.7.9.23.5..89.23...789\
+            .2.....89.......89.2.....89.....6......45...9..3......12..5...9......7..12.4...89\
+            ....5.........6789..3..6789.2..........4..7.91..4..7891.3..6..91.34...891.34.6.89\
+            1.............6789...4.........5..89....5.7.9....5.789.23.56..9.23.5..89.23..6.89",
+            "Hidden Single: r6c2 = 4 (only place for 4 in box 4)",
+        );
     }
 }

@@ -47,6 +47,13 @@ pub(crate) fn only_step(technique: &dyn Technique, grid: &Candidates) -> Step {
     technique.find(grid).expect("the technique applies")
 }
 
+/// Checks that in the grid of pencil marks `marks` no technique easier
+/// than `technique` applies and that it finds the step written `expected`.
+pub(crate) fn check_position(technique: &dyn Technique, marks: &str, expected: &str) {
+    let step = only_step(technique, &pencil(marks));
+    assert_eq!(step.to_string(), expected);
+}
+
 /// The first `count` puzzles of a file of `data/sudoku`.
 pub(crate) fn data_puzzles(name: &str, count: usize) -> Vec<crate::Grid> {
     let path =
