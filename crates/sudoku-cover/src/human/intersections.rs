@@ -141,9 +141,10 @@ impl Technique for DirectLocked {
                     if !cells.iter().any(|x| b_cells.binary_search(x).is_ok()) {
                         continue;
                     }
+                    // The places the locking leaves: outside b, or in a.
                     let mut left = Bits(places)
                         .map(|i| cells[i])
-                        .filter(|x| b_cells.binary_search(x).is_err());
+                        .filter(|x| b_cells.binary_search(x).is_err() || inside.contains(x));
                     let (Some(cell), None) = (left.next(), left.next()) else { continue };
                     let step = Step::new(self.name(), self.difficulty(), grid.size())
                         .with_cells(inside)
