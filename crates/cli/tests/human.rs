@@ -190,6 +190,9 @@ fn pencil_marks_in_every_command() {
     let count = dlx(&["sudoku", "count", &marks]).success();
     let full = dlx(&["sudoku", "count", puzzle]).success();
     assert!(count.trim().parse::<u64>().unwrap() < full.trim().parse::<u64>().unwrap());
+    let listed = dlx(&["sudoku", "solve", "--all", &marks]).success();
+    assert_eq!(listed.lines().count().to_string(), count.trim());
+    assert!(listed.lines().all(|l| l.len() == 81 && l.as_bytes()[cell] != b.as_bytes()[cell]));
     // The marks of the puzzle itself: the same answers as its givens.
     let plain = marks_of(puzzles()[1]);
     assert_eq!(

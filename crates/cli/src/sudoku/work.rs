@@ -54,6 +54,11 @@ impl<'a> Worker<'a> {
         }
     }
 
+    /// The engine settings.
+    pub(super) fn search(&self) -> dlx::Config {
+        self.search
+    }
+
     /// The solver for these compiled rules.
     pub(super) fn solver(&mut self, sudoku: &'a Sudoku) -> &mut SudokuSolver<'a> {
         let search = self.search;
