@@ -162,6 +162,14 @@ fn explain_walks_to_the_solution() {
 }
 
 #[test]
+fn steps_are_written_in_the_puzzles_symbols() {
+    let out = dlx(&["sudoku", "hint", &data("16x16_first2.txt")]).success();
+    assert_eq!(out.lines().next(), Some("Hidden Single: r2c4 = A (only place for A in box 1)"));
+    let out = dlx(&["sudoku", "hint", &data("16x16_numbers.txt")]).success();
+    assert_eq!(out, "Hidden Single: r2c4 = 10 (only place for 10 in box 1)\n");
+}
+
+#[test]
 fn explain_text_is_a_step_a_line_and_puzzles_apart() {
     let two = format!("{}\n{}\n", puzzles()[0], puzzles()[6]);
     let out = dlx(&["sudoku", "explain"]).stdin(two).expect_code(1);

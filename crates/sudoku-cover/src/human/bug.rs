@@ -5,7 +5,7 @@
 
 use super::candidates::{Candidates, Mask, bit, digits};
 use super::difficulty::Difficulty;
-use super::step::Step;
+use super::step::{Digit, Step};
 use super::subsets::VirtualSubset;
 use super::technique::Technique;
 
@@ -136,8 +136,8 @@ impl Technique for Bug {
             let removed: Vec<usize> =
                 grid.empty_cells().filter(|&c| sees_all(c) && grid.has(c, z)).collect();
             if !removed.is_empty() {
-                let mut step =
-                    new("BUG type 2", 57).with_note(format!("one of the BUG cells holds {z}"));
+                let mut step = new("BUG type 2", 57)
+                    .with_note(format!("one of the BUG cells holds {}", Digit(z)));
                 step.eliminations = removed.into_iter().map(|c| (c, z)).collect();
                 return Some(step);
             }
@@ -187,8 +187,8 @@ fn type4(
             continue;
         }
         let house = grid.units().house(h);
-        let mut step =
-            new("BUG type 4", 57).with_note(format!("{w} of {house} only in the BUG cells"));
+        let mut step = new("BUG type 4", 57)
+            .with_note(format!("{} of {house} only in the BUG cells", Digit(w)));
         step.houses.push(h);
         step.eliminations = removed;
         return Some(step);

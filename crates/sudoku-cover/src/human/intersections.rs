@@ -5,7 +5,7 @@
 
 use super::candidates::{Bits, Candidates};
 use super::difficulty::Difficulty;
-use super::step::Step;
+use super::step::{Digit, Step};
 use super::technique::Technique;
 use super::units::Units;
 
@@ -94,7 +94,8 @@ impl LockedCandidates {
             return None;
         }
         let (a, b) = (units.house(lock.a), units.house(lock.b));
-        let mut step = self.step(grid, lock).with_note(format!("{digit} of {a} only in {b}"));
+        let mut step =
+            self.step(grid, lock).with_note(format!("{} of {a} only in {b}", Digit(digit)));
         step.eliminations = removed.into_iter().map(|c| (c, digit)).collect();
         Some(step)
     }
@@ -117,7 +118,10 @@ impl LockedCandidates {
                 .filter(|x| b_cells.binary_search(x).is_err() || lock.inside.contains(x));
             let (Some(cell), None) = (left.next(), left.next()) else { continue };
             let (ha, hb, hc) = (units.house(lock.a), units.house(lock.b), units.house(c));
-            let note = format!("{digit} of {ha} only in {hb}, so only place for {digit} in {hc}");
+            let note = format!(
+                "{d} of {ha} only in {hb}, so only place for {d} in {hc}",
+                d = Digit(digit)
+            );
             return Some(self.step(grid, lock).in_house(c).place(cell, digit).with_note(note));
         }
         None
@@ -193,7 +197,7 @@ mod tests {
         let grid = without(5, 3..9);
         let step = only_step(&LockedCandidates::CLAIMING, &grid);
         assert_eq!(step.eliminations, [9, 10, 11, 18, 19, 20].map(|c| (c, 5)));
-        assert_eq!(step.note, "5 of row 1 only in box 1");
+        assert_eq!(step.note, "#5 of row 1 only in box 1");
     }
 
     #[test]

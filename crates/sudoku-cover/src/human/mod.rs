@@ -97,7 +97,7 @@ pub use fish::Fish;
 pub use intersections::LockedCandidates;
 pub use ladder::{End, Ladder, Rating, Walk};
 pub use singles::{FullHouse, HiddenSingle, NakedSingle};
-pub use step::Step;
+pub use step::{Digit, Step};
 pub use subsets::{HiddenSubset, NakedSubset};
 pub use technique::Technique;
 pub use uniqueness::UniqueLoop;

@@ -3,7 +3,7 @@
 
 use super::candidates::{Candidates, all_digits};
 use super::difficulty::Difficulty;
-use super::step::Step;
+use super::step::{Digit, Step};
 use super::technique::Technique;
 
 /// Full House (SE 1.0): the last empty cell of a house takes the digit the
@@ -79,7 +79,7 @@ impl Technique for HiddenSingle {
                     let step = Step::new(self.name(), self.difficulty(), n)
                         .in_house(h)
                         .place(cell, digit)
-                        .with_note(format!("only place for {digit} in {house}"));
+                        .with_note(format!("only place for {} in {house}", Digit(digit)));
                     return Some(step);
                 }
             }

@@ -6,7 +6,7 @@
 use super::candidates::{Bits, Candidates, Mask, all_digits, bit, digits};
 use super::combos::first_combination;
 use super::difficulty::Difficulty;
-use super::step::Step;
+use super::step::{Digit, Step};
 use super::technique::Technique;
 
 /// Naked Pair, Triplet, Quad (SE 3.0, 3.6, 5.0): `k` empty cells of a house
@@ -162,7 +162,8 @@ impl Technique for HiddenSubset {
                     let (d, cell) = other?;
                     let house = units.house(h);
                     return Some(
-                        step.place(cell, d).with_note(format!("only place for {d} in {house}")),
+                        step.place(cell, d)
+                            .with_note(format!("only place for {} in {house}", Digit(d))),
                     );
                 }
                 let removed: Vec<(usize, u8)> = inside
@@ -322,7 +323,7 @@ mod tests {
         ]);
         let step = only_step(&HiddenSubset::direct(2), &grid);
         assert_eq!(step.placements, [(8, 3)]);
-        assert_eq!(step.note, "only place for 3 in row 1");
+        assert_eq!(step.note, "only place for #3 in row 1");
     }
 
     /// Positions met solving real puzzles, where this is the first

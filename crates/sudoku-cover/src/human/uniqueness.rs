@@ -4,7 +4,7 @@
 
 use super::candidates::{Candidates, Mask, digits};
 use super::difficulty::Difficulty;
-use super::step::Step;
+use super::step::{Digit, Step};
 use super::subsets::VirtualSubset;
 use super::technique::Technique;
 
@@ -193,7 +193,8 @@ fn steps(grid: &Candidates, lp: &Loop) -> Vec<(u8, Step)> {
             .filter(|&c| extras.iter().all(|&e| units.sees(c, e)))
             .collect();
         if !removed.is_empty() {
-            let mut step = new(2, 1).with_note(format!("one of the extra cells holds {z}"));
+            let mut step =
+                new(2, 1).with_note(format!("one of the extra cells holds {}", Digit(z)));
             step.eliminations = removed.into_iter().map(|c| (c, z)).collect();
             out.push((2, step));
         }
@@ -215,10 +216,11 @@ fn steps(grid: &Candidates, lp: &Loop) -> Vec<(u8, Step)> {
         for (keep, drop) in [(a, b), (b, a)] {
             let places = grid.positions(h, keep).count_ones();
             if places == 2 && grid.has(c1, drop) && grid.has(c2, drop) {
-                let step = new(4, 1)
-                    .eliminate(c1, drop)
-                    .eliminate(c2, drop)
-                    .with_note(format!("{keep} of {} only in the extra cells", units.house(h)));
+                let step = new(4, 1).eliminate(c1, drop).eliminate(c2, drop).with_note(format!(
+                    "{} of {} only in the extra cells",
+                    Digit(keep),
+                    units.house(h)
+                ));
                 out.push((4, step));
             }
         }
