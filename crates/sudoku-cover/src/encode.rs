@@ -54,6 +54,39 @@ impl Sudoku {
     /// Compiles the rules. Fails if jigsaw regions do not fit the side or
     /// a variant does not fit the shape.
     pub fn new(rules: Rules) -> Result<Sudoku, Error> {
+        Sudoku::build(rules, None)
+    }
+
+    /// The same rules with some candidates ruled out, for a puzzle given as
+    /// pencil marks: `marks[cell]` has bit `d - 1` set where digit `d` is
+    /// still possible. Every option keeps its number (one ruled out covers
+    /// no primary item, so the search never takes it), so
+    /// [`decode`](Self::decode) and [`option`](Self::option) work alike.
+    /// Fails as [`new`](Self::new) does, or if there are not `n²` marks.
+    ///
+    /// ```
+    /// use sudoku_cover::{Grid, Rules, Shape, Sudoku};
+    ///
+    /// let sudoku = Sudoku::new(Rules::new(Shape::for_size(4).unwrap()))?;
+    /// let empty = Grid::new(Shape::for_size(4).unwrap());
+    /// assert_eq!(sudoku.solver().count(&empty, None)?, 288);
+    /// let mut marks = vec![0b1111; 16];
+    /// marks[0] = 0b0011; // r1c1 is 1 or 2
+    /// let fewer = sudoku.with_candidates(&marks)?;
+    /// assert_eq!(fewer.solver().count(&empty, None)?, 144);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_candidates(&self, marks: &[u64]) -> Result<Sudoku, Error> {
+        let cells = self.n * self.n;
+        if marks.len() != cells {
+            return Err(ErrorKind::CellCount { expected: cells, found: marks.len() }.into());
+        }
+        Sudoku::build(self.rules.clone(), Some(marks))
+    }
+
+    /// Compiles the rules; with `marks`, the options of ruled-out
+    /// candidates cover only a secondary item of their own.
+    fn build(rules: Rules, marks: Option<&[u64]>) -> Result<Sudoku, Error> {
         let n = rules.size();
         let constraints = rules.constraints()?;
         let mut b = ProblemBuilder::new();
@@ -78,12 +111,18 @@ impl Sudoku {
             per_cell[y].push(first);
         }
 
+        let ruled_out = marks.map(|_| b.add_secondary("ruled-out"));
         let mut entries = Vec::new();
         for (cell, blocks) in per_cell.iter().enumerate() {
             for s in 0..n {
                 entries.clear();
-                entries.push(cell_items[cell]);
-                entries.extend(blocks.iter().map(|first| ItemId::new(first.index() + s)));
+                match (marks, ruled_out) {
+                    (Some(marks), Some(item)) if marks[cell] >> s & 1 == 0 => entries.push(item),
+                    _ => {
+                        entries.push(cell_items[cell]);
+                        entries.extend(blocks.iter().map(|first| ItemId::new(first.index() + s)));
+                    }
+                }
                 b.add_option(entries.iter().copied());
             }
         }

@@ -177,6 +177,23 @@ pub enum ReadErrorKind {
         /// The characters in it.
         cells: usize,
     },
+    /// A line of pencil marks (nine characters a cell, the digit itself
+    /// where it is a candidate, `.` where not) with a digit out of its
+    /// place: the column names it.
+    MisplacedMark {
+        /// The digit found.
+        found: char,
+        /// The digit whose place it is.
+        expected: char,
+    },
+    /// A cell of a line of pencil marks with no candidate left (zero-based
+    /// row and column).
+    NoCandidate {
+        /// The cell's row.
+        row: usize,
+        /// The cell's column.
+        col: usize,
+    },
     /// A row of a multi-line grid with the wrong number of cells.
     RowLength {
         /// The grid's side.
@@ -289,6 +306,13 @@ impl fmt::Display for ReadError {
                 "this looks like CSV, but its field {field} ({cells} characters) is no \
                  one-line puzzle: a square number of cells, 16 to 4096"
             ),
+            ReadErrorKind::MisplacedMark { found, expected } => write!(
+                f,
+                "pencil marks: {found:?} where this cell's candidate {expected:?} (or `.`) goes"
+            ),
+            ReadErrorKind::NoCandidate { row, col } => {
+                write!(f, "pencil marks: r{}c{} has no candidate", row + 1, col + 1)
+            }
             ReadErrorKind::RowLength { expected, found } => {
                 write!(f, "expected {expected} cells in this grid row, found {found}")
             }

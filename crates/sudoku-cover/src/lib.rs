@@ -93,6 +93,7 @@ mod alphabet;
 mod encode;
 mod error;
 mod grid;
+pub mod human;
 pub mod reader;
 mod regions;
 mod rules;

@@ -6,51 +6,9 @@
 use proptest::prelude::*;
 use sudoku_cover::{Alphabet, ErrorKind, Grid, PuzzleReader, Rules, Shape, Sudoku, Uniqueness};
 
-use crate::util::{Check, pattern_grid};
+use crate::util::{Check, Rng, random_full_grid};
 
 const SHAPES: [(usize, usize); 6] = [(2, 2), (2, 3), (3, 2), (2, 4), (3, 3), (3, 4)];
-
-/// A small deterministic generator, seeded by proptest.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 =
-            self.0.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-        ((self.0 >> 33) % n as u64) as usize
-    }
-
-    fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            items.swap(i, self.below(i + 1));
-        }
-    }
-}
-
-/// A random full grid: the pattern grid with its symbols relabeled and its
-/// rows and columns shuffled within and across bands and stacks, which
-/// keeps it a solution.
-fn random_full_grid(box_rows: usize, box_cols: usize, rng: &mut Rng) -> Vec<u8> {
-    let n = box_rows * box_cols;
-    let base = pattern_grid(box_rows, box_cols);
-    let mut symbols: Vec<u8> = (1..=n as u8).collect();
-    rng.shuffle(&mut symbols);
-    // A band is box_rows rows; there are box_cols bands. Likewise stacks.
-    let order = |rng: &mut Rng, groups: usize, size: usize| {
-        let mut group: Vec<usize> = (0..groups).collect();
-        rng.shuffle(&mut group);
-        let mut out = Vec::with_capacity(n);
-        for g in group {
-            let mut within: Vec<usize> = (0..size).collect();
-            rng.shuffle(&mut within);
-            out.extend(within.into_iter().map(|k| g * size + k));
-        }
-        out
-    };
-    let rows = order(rng, box_cols, box_rows);
-    let cols = order(rng, box_rows, box_cols);
-    (0..n * n).map(|i| symbols[usize::from(base[rows[i / n] * n + cols[i % n]]) - 1]).collect()
-}
 
 fn puzzle(shape_index: usize, seed: u64, blank_percent: usize) -> (Shape, Check, Grid, Vec<u8>) {
     let (r, c) = SHAPES[shape_index];

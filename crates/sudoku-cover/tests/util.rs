@@ -162,6 +162,48 @@ pub fn pattern_grid(box_rows: usize, box_cols: usize) -> Vec<u8> {
         .collect()
 }
 
+/// A small deterministic generator, seeded by proptest.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 =
+            self.0.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        ((self.0 >> 33) % n as u64) as usize
+    }
+
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            items.swap(i, self.below(i + 1));
+        }
+    }
+}
+
+/// A random full grid: the pattern grid with its symbols relabeled and its
+/// rows and columns shuffled within and across bands and stacks, which
+/// keeps it a solution.
+pub fn random_full_grid(box_rows: usize, box_cols: usize, rng: &mut Rng) -> Vec<u8> {
+    let n = box_rows * box_cols;
+    let base = pattern_grid(box_rows, box_cols);
+    let mut symbols: Vec<u8> = (1..=n as u8).collect();
+    rng.shuffle(&mut symbols);
+    // A band is box_rows rows; there are box_cols bands. Likewise stacks.
+    let order = |rng: &mut Rng, groups: usize, size: usize| {
+        let mut group: Vec<usize> = (0..groups).collect();
+        rng.shuffle(&mut group);
+        let mut out = Vec::with_capacity(n);
+        for g in group {
+            let mut within: Vec<usize> = (0..size).collect();
+            rng.shuffle(&mut within);
+            out.extend(within.into_iter().map(|k| g * size + k));
+        }
+        out
+    };
+    let rows = order(rng, box_cols, box_rows);
+    let cols = order(rng, box_rows, box_cols);
+    (0..n * n).map(|i| symbols[usize::from(base[rows[i / n] * n + cols[i % n]]) - 1]).collect()
+}
+
 /// The repository's folder of public sudoku sets, `data/sudoku`
 /// (`SUDOKU_DATA_DIR` overrides it).
 pub fn data_dir() -> PathBuf {

@@ -10,7 +10,7 @@
 use std::io::Write;
 
 use anyhow::Result;
-use sudoku_cover::Uniqueness;
+use sudoku_cover::{SudokuSolver, Uniqueness};
 
 use super::work::Worker;
 use super::writer::Writer;
@@ -86,45 +86,80 @@ fn list_one<'a>(
         ItemKind::Puzzle { puzzle, sudoku } => (puzzle, sudoku),
     };
     let invalid = |e: &sudoku_cover::Error| format!("{source}:{}: {e}", puzzle.line);
-    let solver = match sudoku {
-        Ok(sudoku) => worker.solver(sudoku),
-        Err(e) => {
-            progress.suspend(|| writer.write(item, &Answer::Invalid(invalid(e))))?;
-            return Ok(true);
-        }
+    let write_invalid = |writer: &mut Writer, e: &sudoku_cover::Error| {
+        progress.suspend(|| writer.write(item, &Answer::Invalid(invalid(e)))).map(|()| true)
     };
-    let mut solutions = match solver.solutions(&puzzle.grid) {
-        Ok(solutions) => solutions,
-        Err(e) => {
-            progress.suspend(|| writer.write(item, &Answer::Invalid(invalid(&e))))?;
-            return Ok(true);
-        }
+    let sudoku = match sudoku {
+        Ok(sudoku) => sudoku,
+        Err(e) => return Ok(write_invalid(writer, e)?),
     };
-    let mut next = solutions.next();
-    let mut index: u128 = 0;
-    while let Some(grid) = next.take() {
-        if stop.is_requested() {
-            return Ok(false);
-        }
-        index += 1;
-        if limit.is_none_or(|limit| index < limit) {
-            next = solutions.next();
-        }
-        let uniqueness = match (index, &next) {
-            (1, None) => Uniqueness::Unique,
-            _ => Uniqueness::Multiple,
+    let list = List { item, limit, progress, stop };
+    match &puzzle.marks {
+        // Pencil marks: the rules compiled for this puzzle's candidates.
+        Some(marks) => match sudoku.with_candidates(marks) {
+            Ok(restricted) => {
+                let mut solver = restricted.solver_with_config(worker.search());
+                list.with(&mut solver, writer, listed)
+            }
+            Err(e) => Ok(write_invalid(writer, &e)?),
+        },
+        None => list.with(worker.solver(sudoku), writer, listed),
+    }
+}
+
+/// What to list of one puzzle, and how.
+struct List<'l> {
+    item: &'l Item,
+    limit: Option<u128>,
+    progress: &'l Progress,
+    stop: &'l dlx::Stop,
+}
+
+impl List<'_> {
+    /// Lists the solutions of a valid puzzle with a solver for its rules;
+    /// `false` if a stop was requested before the end of the list.
+    fn with(
+        &self,
+        solver: &mut SudokuSolver<'_>,
+        writer: &mut Writer,
+        listed: &mut u64,
+    ) -> Result<bool> {
+        let List { item, limit, progress, stop } = *self;
+        let ItemKind::Puzzle { puzzle, .. } = &item.kind else { return Ok(true) };
+        let invalid = |e: &sudoku_cover::Error| format!("{}:{}: {e}", item.source, puzzle.line);
+        let mut solutions = match solver.solutions(&puzzle.grid) {
+            Ok(solutions) => solutions,
+            Err(e) => {
+                progress.suspend(|| writer.write(item, &Answer::Invalid(invalid(&e))))?;
+                return Ok(true);
+            }
         };
-        let answer = Answer::Done(Outcome::Solved(grid, uniqueness), dlx::Stats::default());
-        progress.suspend(|| writer.write_record(item, &answer, Some(index)))?;
-        *listed += 1;
-        progress.set_position(*listed);
+        let mut next = solutions.next();
+        let mut index: u128 = 0;
+        while let Some(grid) = next.take() {
+            if stop.is_requested() {
+                return Ok(false);
+            }
+            index += 1;
+            if limit.is_none_or(|limit| index < limit) {
+                next = solutions.next();
+            }
+            let uniqueness = match (index, &next) {
+                (1, None) => Uniqueness::Unique,
+                _ => Uniqueness::Multiple,
+            };
+            let answer = Answer::Done(Outcome::Solved(grid, uniqueness), dlx::Stats::default());
+            progress.suspend(|| writer.write_record(item, &answer, Some(index)))?;
+            *listed += 1;
+            progress.set_position(*listed);
+        }
+        let stats = solver.last_stats();
+        let found = Answer::Done(Outcome::Counted(index), stats);
+        if index == 0 {
+            let none = Answer::Done(Outcome::NoSolution, stats);
+            progress.suspend(|| writer.write_record(item, &none, None))?;
+        }
+        writer.tally.count(item, &found);
+        Ok(true)
     }
-    let stats = solver.last_stats();
-    let found = Answer::Done(Outcome::Counted(index), stats);
-    if index == 0 {
-        let none = Answer::Done(Outcome::NoSolution, stats);
-        progress.suspend(|| writer.write_record(item, &none, None))?;
-    }
-    writer.tally.count(item, &found);
-    Ok(true)
 }

@@ -176,7 +176,7 @@ impl Problem {
     ///
     /// A byte-order mark (U+FEFF) at the start of the text is skipped.
     /// Lines may be of any length; a name or color may hold at most
-    /// [`MAX_WORD`] bytes (far more than any real problem needs): a longer
+    /// 1 MiB (far more than any real problem needs): a longer
     /// one is an error as soon as that much is read, so that memory stays
     /// in proportion to the problem whatever the input.
     ///

@@ -10,6 +10,13 @@
 //!   spaces or commas (`10 . 3 16 …`), recognized on its own as soon as a
 //!   value has two digits.
 //!
+//! - a 9x9 puzzle as pencil marks: 729 characters on a line, nine a cell,
+//!   the digit itself where it is still a candidate and `.` where it is
+//!   ruled out (`1.3......` is 1 or 3); a cell with one candidate is a
+//!   given, and [`Puzzle::marks`] holds every cell's candidates. A line of
+//!   729 digits and dots is read so unless the side is set to 27 with
+//!   [`PuzzleReader::size`] (or an alphabet is set).
+//!
 //! Blank lines end a grid; a `#` starts a comment, on a line of its own or
 //! after a puzzle. A CSV file whose records hold one-line puzzles, such as
 //! Kaggle's (`quizzes,solutions` and then `0043002...,8643712...`), reads
@@ -47,6 +54,7 @@
 //! of the text is skipped.
 
 mod grid;
+mod marks;
 mod notation;
 mod tokens;
 
@@ -61,6 +69,7 @@ use crate::shape::{MAX_SIZE, MIN_SIZE, Shape};
 use grid::{Pending, incomplete};
 use tokens::{Token, TokenKind, box_width, tokenize};
 
+pub use marks::marks_line;
 pub use notation::{Notation, Separator};
 
 /// The most bytes a line may hold (its line ending aside): 64 KiB, several
@@ -89,6 +98,10 @@ pub struct Puzzle {
     /// How its cells were written: symbols or numbers, and what separates
     /// them.
     pub notation: Notation,
+    /// For a puzzle given as pencil marks, every cell's candidates (bit
+    /// `d - 1` for digit `d`; the cells with one are the givens); `None`
+    /// for a puzzle given as givens.
+    pub marks: Option<Vec<u64>>,
 }
 
 /// Reads puzzles one by one; an iterator of `Result<Puzzle, ReadError>`.
@@ -239,6 +252,15 @@ impl<R: BufRead> PuzzleReader<R> {
         if line_no == 1 && tokens::is_csv_header(line) {
             return None;
         }
+        if self.pending.is_none()
+            && self.alphabet.is_none()
+            && self.size.is_none_or(|n| n == 9)
+            && marks::is_marks_line(line)
+        {
+            self.skip = None;
+            self.skip_spaced = None;
+            return Some(marks::read(line, line_no, self.shape_for(9)));
+        }
         let numbers_alphabet = self.alphabet.as_ref().is_some_and(Alphabet::is_numbers);
         let tokenized = tokenize(line, line_no, numbers_alphabet, &mut self.tokens);
         let k = self.tokens.len();
@@ -288,7 +310,13 @@ impl<R: BufRead> PuzzleReader<R> {
                 }
                 let grid = Grid::from_cells(self.shape_for(n), cells).expect("cells checked");
                 let notation = Notation { numbers: form.numbers, separator: form.separator };
-                return Some(Ok(Puzzle { grid, line: line_no, layout: Layout::Line, notation }));
+                return Some(Ok(Puzzle {
+                    grid,
+                    line: line_no,
+                    layout: Layout::Line,
+                    notation,
+                    marks: None,
+                }));
             }
             if !self.is_row(k) {
                 // A CSV record: the puzzle is its first long field.
@@ -354,7 +382,7 @@ impl<R: BufRead> PuzzleReader<R> {
         let mut cells = Vec::with_capacity(n * n);
         self.map_tokens(n, line, &mut cells)?;
         let grid = Grid::from_cells(self.shape_for(n), cells).expect("cells checked");
-        Ok(Puzzle { grid, line, layout: Layout::Line, notation: Notation::default() })
+        Ok(Puzzle { grid, line, layout: Layout::Line, notation: Notation::default(), marks: None })
     }
 
     /// Whether a line of `k` cells is a one-line puzzle.
