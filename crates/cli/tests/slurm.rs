@@ -12,7 +12,7 @@ use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use crate::util::{data, scratch_dir};
+use crate::util::{data, path_with_dlx, scratch_dir};
 
 /// The job script, as the README's recipe submits it.
 const SCRIPT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/count-part.sbatch");
@@ -83,16 +83,16 @@ fn cluster() -> bool {
 }
 
 /// Runs `script` with bash in `dir`, with the `dlx` under test first on
-/// `$PATH` (for the jobs too: sbatch passes the environment on) and `$SCRIPT`
-/// naming the job script; returns stdout, stderr and whether it succeeded.
+/// `$PATH` (for the jobs too: sbatch passes the environment on), `$SCRIPT`
+/// naming the job script and `$PROBLEM` 12-queens; returns stdout, stderr
+/// and whether it succeeded.
 fn bash(dir: &Path, script: &str) -> (String, String, bool) {
-    let bin = Path::new(env!("CARGO_BIN_EXE_dlx")).parent().unwrap();
-    let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap_or_default());
     let out = Command::new("bash")
         .args(["-c", &format!("set -euo pipefail; {script}")])
         .current_dir(dir)
-        .env("PATH", path)
+        .env("PATH", path_with_dlx())
         .env("SCRIPT", SCRIPT)
+        .env("PROBLEM", data("queens12.dlx"))
         .output()
         .expect("run bash");
     let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
@@ -146,10 +146,11 @@ fn submit_and_wait(dir: &Path, sbatch_line: &str, expected: &[usize]) {
     for task in &tasks {
         let (state, exit) = (field(task, "JobState"), field(task, "ExitCode"));
         assert_eq!((state, exit), (Some("COMPLETED"), Some("0:0")), "{task}\n{}", logs());
-        ran.push(field(task, "ArrayTaskId").and_then(|t| t.parse().ok()).expect(task));
+        let number: usize = field(task, "ArrayTaskId").and_then(|t| t.parse().ok()).expect(task);
         // Slurm ran the task: it wrote the task's log, as the script asks.
-        let log = dir.join(format!("dlx-count-{id}_{}.log", ran[ran.len() - 1]));
+        let log = dir.join(format!("dlx-count-{id}_{number}.log"));
         assert!(log.is_file(), "no {}: {task}", log.display());
+        ran.push(number);
     }
     ran.sort_unstable();
     assert_eq!(ran, expected, "the tasks of job {id}");
@@ -161,15 +162,13 @@ fn a_slurm_job_array_counts_the_parts_and_dlx_sums_them() {
         return;
     }
     let dir = scratch_dir("slurm_array");
-    let problem = data("queens12.dlx");
-    let (whole, stderr, ok) = bash(&dir, &format!("dlx count '{problem}'"));
+    let (whole, stderr, ok) = bash(&dir, r#"dlx count "$PROBLEM""#);
     assert!(ok, "{stderr}");
     // 12-queens has 14200 solutions (Knuth's tables, data/xc/README.md).
     assert_eq!(whole, "14200\n");
 
     // The README's recipe, line by line (sbatch with --parsable, for the id).
-    let (_, stderr, ok) =
-        bash(&dir, &format!("dlx split --parts 6 --out parts '{problem}' > parts.txt"));
+    let (_, stderr, ok) = bash(&dir, r#"dlx split --parts 6 --out parts "$PROBLEM" > parts.txt"#);
     assert!(ok, "{stderr}");
     let n = fs::read_to_string(dir.join("parts.txt")).unwrap().lines().count();
     assert!(n >= 6, "{n} parts");
