@@ -5,7 +5,7 @@ use std::fs;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use crate::util::{data, dlx, path_in, queens, scratch_dir, scratch_file};
+use crate::util::{data, dlx, path_in, path_with_dlx, queens, scratch_dir, scratch_file};
 
 /// Splits `file` into `dir` with `args`; returns the part files printed.
 fn split(file: &str, dir: &Path, args: &[&str]) -> Vec<String> {
@@ -199,8 +199,7 @@ fn the_slurm_script_counts_one_part_per_task() {
     fs::write(dir.join("parts.txt"), &list).unwrap();
     let n = list.lines().count();
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/count-part.sbatch");
-    let bin = Path::new(env!("CARGO_BIN_EXE_dlx")).parent().unwrap();
-    let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap_or_default());
+    let path = path_with_dlx();
     let task = |id: usize| {
         Command::new("bash")
             .arg(script)

@@ -5,8 +5,9 @@
 //! command (`json`), puzzles in their many forms (`sudoku_forms`), closed
 //! pipes (`pipe`),
 //! searches on several threads (`parallel`), byte-order marks and long
-//! lines (`text_edges`) and random problems split,
-//! counted and summed (`prop`).
+//! lines (`text_edges`), random problems split,
+//! counted and summed (`prop`) and the Slurm job-array recipe on a real
+//! cluster (`slurm`).
 //! These tests assert what is printed and how the process exits, never how
 //! long it takes.
 
@@ -23,6 +24,7 @@ mod json;
 mod parallel;
 mod pipe;
 mod prop;
+mod slurm;
 mod solve;
 mod split;
 mod stop;

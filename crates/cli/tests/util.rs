@@ -45,6 +45,13 @@ pub fn path_in(dir: &std::path::Path, name: &str) -> String {
     dir.join(name).to_str().expect("a UTF-8 path").to_owned()
 }
 
+/// `$PATH` with the directory of the `dlx` under test first, for scripts
+/// that run `dlx` by name.
+pub fn path_with_dlx() -> String {
+    let bin = std::path::Path::new(env!("CARGO_BIN_EXE_dlx")).parent().expect("a directory");
+    format!("{}:{}", bin.display(), std::env::var("PATH").unwrap_or_default())
+}
+
 /// One run of `dlx` to be made.
 #[derive(Debug)]
 pub struct Run {
