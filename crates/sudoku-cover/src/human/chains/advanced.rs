@@ -13,6 +13,9 @@ use crate::human::units::HouseKind;
 /// to be off for the pattern to hold.
 pub(super) type Deduction = (Cand, Vec<Cand>);
 
+/// A nested pattern: the deductions it makes on a chain's grid.
+type Rule = fn(&Layout, &[Mask], &[Mask], &mut Vec<Deduction>);
+
 /// The patterns nested in a dynamic chain, tried in Sudoku Explainer's
 /// order; the first that rules anything out gives all its deductions.
 #[derive(Debug)]
@@ -31,8 +34,7 @@ impl Advanced {
     /// without it).
     pub fn offs(&mut self, layout: &Layout, source: &[Mask], work: &[Mask]) -> Vec<Deduction> {
         debug_assert!(self.level >= 1);
-        let rules: [fn(&Layout, &[Mask], &[Mask], &mut Vec<Deduction>); 4] =
-            [locking, hidden_pairs, naked_pairs, x_wings];
+        let rules: [Rule; 4] = [locking, hidden_pairs, naked_pairs, x_wings];
         let mut out = Vec::new();
         for rule in rules {
             rule(layout, source, work, &mut out);
@@ -52,10 +54,20 @@ fn places(layout: &Layout, masks: &[Mask], h: usize, b: Mask) -> u64 {
 
 /// The candidates of digit `d` in `cells` that the source had and the
 /// grid lost.
-fn lost(layout: &Layout, source: &[Mask], work: &[Mask], cells: &[usize], d: u8, out: &mut Vec<Cand>) {
+fn lost(
+    layout: &Layout,
+    source: &[Mask],
+    work: &[Mask],
+    cells: &[usize],
+    d: u8,
+    out: &mut Vec<Cand>,
+) {
     let b = 1 << (d - 1);
     out.extend(
-        cells.iter().filter(|&&c| source[c] & b != 0 && work[c] & b == 0).map(|&c| layout.cand(c, d)),
+        cells
+            .iter()
+            .filter(|&&c| source[c] & b != 0 && work[c] & b == 0)
+            .map(|&c| layout.cand(c, d)),
     );
 }
 
@@ -206,7 +218,9 @@ fn x_wings(layout: &Layout, source: &[Mask], work: &[Mask], out: &mut Vec<Deduct
                         .iter()
                         .flat_map(|&cv| units.house(cv).cells.iter().copied())
                         .filter(|&c| work[c] & b != 0)
-                        .filter(|&c| !units.houses_of(c).contains(&b1) && !units.houses_of(c).contains(&b2))
+                        .filter(|&c| {
+                            !units.houses_of(c).contains(&b1) && !units.houses_of(c).contains(&b2)
+                        })
                         .map(|c| layout.cand(c, d))
                         .collect();
                     if removed.is_empty() {

@@ -9,7 +9,9 @@
 //!
 //! | rung | SE | module |
 //! |---|---|---|
+//! | aligned pair exclusion | 6.2 | `aligned` ([`AlignedExclusion::PAIR`]) |
 //! | bidirectional X- and Y-cycles, forcing X-chains, forcing chains | 6.5 to 7.0 and up | `unary` ([`Cycles`]) |
+//! | aligned triplet exclusion | 7.5 | `aligned` ([`AlignedExclusion::TRIPLET`]) |
 //! | Nishio forcing chains | 7.5 and up | `multiple` ([`ForcingChains::NISHIO`]) |
 //! | cell and region forcing chains | 8.0 and up | `multiple` ([`ForcingChains::MULTIPLE`]) |
 //! | dynamic forcing chains | 8.5 and up | `multiple` ([`ForcingChains::DYNAMIC`]) |
@@ -23,22 +25,55 @@
 //! takes. The chain is written in [`Step::note`](super::Step::note).
 
 mod advanced;
+mod aligned;
 mod graph;
 mod links;
 mod multiple;
 mod propagate;
+mod strong;
 mod text;
 mod unary;
+mod wings;
 
+pub use aligned::AlignedExclusion;
 pub use multiple::ForcingChains;
+pub use strong::StrongLinks;
 pub use unary::Cycles;
+pub use wings::AlsWing;
 
 use super::technique::Technique;
 
-/// The chain techniques in ladder order.
+/// The chain techniques in ladder order: SukakuExplainer's short chains
+/// ([`sukaku_additions`]), then Sudoku Explainer's ([`sudoku_explainer`]).
 pub fn techniques() -> Vec<Box<dyn Technique>> {
+    let mut rungs = sukaku_additions();
+    rungs.extend(sudoku_explainer());
+    rungs
+}
+
+/// The short chains SukakuExplainer adds to Sudoku Explainer's ladder:
+/// X-chains of two and three strong links (4.0 to 5.7) and the WXYZ- and
+/// VWXYZ-Wings (5.5 to 6.4). SukakuExplainer tries them among the pattern
+/// techniques (two links after the hidden triplet, three links and WXYZ
+/// after the hidden quad, VWXYZ after BUG); here they come after BUG,
+/// which changes the order of a few easier steps, not a rating (the
+/// hardest step).
+pub fn sukaku_additions() -> Vec<Box<dyn Technique>> {
     vec![
+        Box::new(StrongLinks::TWO),
+        Box::new(StrongLinks::THREE),
+        Box::new(AlsWing::WXYZ),
+        Box::new(AlsWing::VWXYZ),
+    ]
+}
+
+/// Sudoku Explainer 1.2's rungs from aligned pair exclusion on, in its
+/// order.
+pub fn sudoku_explainer() -> Vec<Box<dyn Technique>> {
+    vec![
+        Box::new(AlignedExclusion::PAIR),
         Box::new(Cycles),
+        Box::new(AlignedExclusion::TRIPLET),
         Box::new(ForcingChains::NISHIO),
         Box::new(ForcingChains::MULTIPLE),
         Box::new(ForcingChains::DYNAMIC),

@@ -254,13 +254,16 @@ impl<'a> Search<'a> {
             let list = if state { &self.outcomes[on].ons } else { &self.outcomes[on].offs };
             let both: Vec<(u32, u32)> = list
                 .iter()
-                .filter_map(|&n| {
-                    off.get(self.prop.graph.node(n).cand, state).map(|m| (n, m))
-                })
+                .filter_map(|&n| off.get(self.prop.graph.node(n).cand, state).map(|m| (n, m)))
                 .collect();
             for (a, b) in both {
                 let target = self.prop.graph.node(a).cand;
-                self.consider(Kind::Double, Conclusion { cand: target, on: state }, vec![a, b], at());
+                self.consider(
+                    Kind::Double,
+                    Conclusion { cand: target, on: state },
+                    vec![a, b],
+                    at(),
+                );
             }
         }
     }
@@ -286,7 +289,14 @@ impl<'a> Search<'a> {
 
     /// The conclusions every outcome of `outs` reaches (in the first's
     /// order): cell or region forcing chains.
-    fn agreement(&mut self, kind: Kind, outs: &[usize], cells: Vec<usize>, digits: Mask, house: Option<usize>) {
+    fn agreement(
+        &mut self,
+        kind: Kind,
+        outs: &[usize],
+        cells: Vec<usize>,
+        digits: Mask,
+        house: Option<usize>,
+    ) {
         let Some(&first) = outs.first() else { return };
         for state in [true, false] {
             let list = if state { &self.outcomes[first].ons } else { &self.outcomes[first].offs };

@@ -138,7 +138,12 @@ impl<'a> Propagator<'a> {
         loop {
             if let Some(p) = self.pending_on.pop_front() {
                 let mut offs = std::mem::take(&mut self.offs);
-                layout.on_to_off(&self.work, self.graph.node(p).cand, self.mode.cell_links, &mut offs);
+                layout.on_to_off(
+                    &self.work,
+                    self.graph.node(p).cand,
+                    self.mode.cell_links,
+                    &mut offs,
+                );
                 let mut contradiction = None;
                 for &c in &offs {
                     if self.on_at[c as usize] != NONE {
@@ -219,7 +224,8 @@ impl<'a> Propagator<'a> {
                 continue;
             }
             self.parents.clear();
-            self.parents.extend(needs.iter().map(|&c| self.off_at[c as usize]).filter(|&at| at != NONE));
+            self.parents
+                .extend(needs.iter().map(|&c| self.off_at[c as usize]).filter(|&at| at != NONE));
             let node = self.graph.add(cand, false, &self.parents);
             self.mark(cand, false, node, out);
             added = true;

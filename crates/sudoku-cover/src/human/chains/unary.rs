@@ -318,7 +318,8 @@ impl<'a> Unary<'a> {
         let path = self.graph.path(dst);
         let layout = self.layout;
         let units = layout.units();
-        let cells: Vec<usize> = path.iter().map(|&p| layout.cell(self.graph.node(p).cand)).collect();
+        let cells: Vec<usize> =
+            path.iter().map(|&p| layout.cell(self.graph.node(p).cand)).collect();
         let n = layout.size();
         // Per candidate, bit 0: off when the root is on, bit 1: when off.
         let mut cancel = vec![0u8; self.masks.len() * n];
@@ -340,7 +341,8 @@ impl<'a> Unary<'a> {
         if removed.is_empty() {
             return;
         }
-        let chain = path.iter().map(|&p| (self.graph.node(p).cand, self.graph.node(p).on)).collect();
+        let chain =
+            path.iter().map(|&p| (self.graph.node(p).cand, self.graph.node(p).on)).collect();
         self.best = Some(Found { rank, pass, cycle: true, chain, removed });
     }
 
@@ -389,7 +391,13 @@ impl<'a> Unary<'a> {
             while let Some(entry) = self.pending_off.pop_front() {
                 let Pending::New(p) = entry else { continue };
                 let mut ons = std::mem::take(&mut self.ons);
-                self.layout.off_to_on(self.masks, self.graph.node(p).cand, pass.cell, true, &mut ons);
+                self.layout.off_to_on(
+                    self.masks,
+                    self.graph.node(p).cand,
+                    pass.cell,
+                    true,
+                    &mut ons,
+                );
                 for &(c, _) in &ons {
                     if !on && c == src {
                         self.ons = ons;
