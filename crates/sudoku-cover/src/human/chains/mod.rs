@@ -31,6 +31,8 @@ mod links;
 mod multiple;
 mod propagate;
 mod strong;
+#[cfg(test)]
+mod testing;
 mod text;
 mod unary;
 mod wings;
