@@ -6,27 +6,68 @@
 
 use super::graph::Cand;
 use super::links::Layout;
-use crate::human::candidates::{Bits, Mask, digits};
+use crate::human::candidates::{Bits, Mask, bit, digits};
 use crate::human::units::HouseKind;
 
 /// A candidate ruled out, and the candidates (gone from the grid) that had
 /// to be off for the pattern to hold.
 pub(super) type Deduction = (Cand, Vec<Cand>);
 
-/// A nested pattern: the deductions it makes on a chain's grid.
-type Rule = fn(&Layout, &[Mask], &[Mask], &mut Vec<Deduction>);
-
 /// The patterns nested in a dynamic chain, tried in Sudoku Explainer's
 /// order; the first that rules anything out gives all its deductions.
 #[derive(Debug)]
 pub(super) struct Advanced {
     level: u8,
+    /// Box and line pairs that meet, for pointing and claiming.
+    locks: Vec<Lock>,
+    /// The houses sets are sought in: boxes or regions, rows, columns.
+    set_houses: Vec<usize>,
+}
+
+/// A base house and a cover house that meet: where a digit of the base
+/// confined to the meeting leaves the rest of the cover.
+#[derive(Debug)]
+struct Lock {
+    meet: Vec<usize>,
+    base_only: Vec<usize>,
+    cover_only: Vec<usize>,
 }
 
 impl Advanced {
-    /// The nested reasoning of nesting `level` (1: patterns only).
-    pub fn new(level: u8) -> Advanced {
-        Advanced { level }
+    /// The nested reasoning of nesting `level` (1: patterns only) on the
+    /// geometry of `layout`.
+    pub fn new(level: u8, layout: &Layout) -> Advanced {
+        let units = layout.units();
+        let basic: Vec<usize> = units.basic_houses().collect();
+        let blocks: Vec<usize> =
+            basic.iter().copied().filter(|&h| units.house(h).kind.is_block()).collect();
+        let lines: Vec<usize> =
+            basic.iter().copied().filter(|&h| units.house(h).kind.is_line()).collect();
+        let mut pairs: Vec<(usize, usize)> = Vec::new();
+        for &b in &blocks {
+            pairs.extend(lines.iter().map(|&l| (b, l)));
+        }
+        for &l in &lines {
+            pairs.extend(blocks.iter().map(|&b| (l, b)));
+        }
+        let locks = pairs
+            .into_iter()
+            .filter_map(|(base, cover)| {
+                let (bc, cc) = (&units.house(base).cells, &units.house(cover).cells);
+                let meet: Vec<usize> = bc.iter().copied().filter(|c| cc.contains(c)).collect();
+                (!meet.is_empty()).then(|| Lock {
+                    base_only: bc.iter().copied().filter(|c| !meet.contains(c)).collect(),
+                    cover_only: cc.iter().copied().filter(|c| !meet.contains(c)).collect(),
+                    meet,
+                })
+            })
+            .collect();
+        let kinds = [HouseKind::Box, HouseKind::Region, HouseKind::Row, HouseKind::Column];
+        let set_houses = kinds
+            .iter()
+            .flat_map(|&k| basic.iter().copied().filter(move |&h| units.house(h).kind == k))
+            .collect();
+        Advanced { level, locks, set_houses }
     }
 
     /// The deductions on grid `work`, made from `source` by a chain. Only
@@ -34,15 +75,61 @@ impl Advanced {
     /// without it).
     pub fn offs(&mut self, layout: &Layout, source: &[Mask], work: &[Mask]) -> Vec<Deduction> {
         debug_assert!(self.level >= 1);
-        let rules: [Rule; 4] = [locking, hidden_pairs, naked_pairs, x_wings];
         let mut out = Vec::new();
-        for rule in rules {
-            rule(layout, source, work, &mut out);
-            if !out.is_empty() {
-                break;
-            }
+        let grids = Grids { layout, source, work };
+        self.locking(&grids, &mut out);
+        if out.is_empty() {
+            hidden_pairs(&grids, &self.set_houses, &mut out);
+        }
+        if out.is_empty() {
+            naked_pairs(&grids, &self.set_houses, &mut out);
+        }
+        if out.is_empty() {
+            x_wings(&grids, &mut out);
         }
         out
+    }
+
+    /// A digit of a base house confined to a cover house (pointing: box
+    /// then line; claiming: line then box) leaves the rest of the cover.
+    fn locking(&self, g: &Grids, out: &mut Vec<Deduction>) {
+        let (layout, work) = (g.layout, g.work);
+        for lock in &self.locks {
+            let seen = |cells: &[usize]| cells.iter().fold(0, |m, &c| m | work[c]);
+            let candidates = seen(&lock.meet) & !seen(&lock.base_only) & seen(&lock.cover_only);
+            for d in digits(candidates) {
+                let b = bit(d);
+                let removed = lock
+                    .cover_only
+                    .iter()
+                    .filter(|&&c| work[c] & b != 0)
+                    .map(|&c| layout.cand(c, d));
+                let mut needs = Vec::new();
+                g.lost(&lock.base_only, d, &mut needs);
+                deduce(out, removed, needs);
+            }
+        }
+    }
+}
+
+/// A chain's grid and the grid it started from.
+struct Grids<'a> {
+    layout: &'a Layout<'a>,
+    source: &'a [Mask],
+    work: &'a [Mask],
+}
+
+impl Grids<'_> {
+    /// The candidates of digit `d` in `cells` that the source had and the
+    /// grid lost.
+    fn lost(&self, cells: &[usize], d: u8, out: &mut Vec<Cand>) {
+        let b = bit(d);
+        out.extend(
+            cells
+                .iter()
+                .filter(|&&c| self.source[c] & b != 0 && self.work[c] & b == 0)
+                .map(|&c| self.layout.cand(c, d)),
+        );
     }
 }
 
@@ -50,25 +137,6 @@ impl Advanced {
 fn places(layout: &Layout, masks: &[Mask], h: usize, b: Mask) -> u64 {
     let cells = &layout.units().house(h).cells;
     cells.iter().enumerate().filter(|&(_, &c)| masks[c] & b != 0).fold(0, |m, (i, _)| m | 1 << i)
-}
-
-/// The candidates of digit `d` in `cells` that the source had and the
-/// grid lost.
-fn lost(
-    layout: &Layout,
-    source: &[Mask],
-    work: &[Mask],
-    cells: &[usize],
-    d: u8,
-    out: &mut Vec<Cand>,
-) {
-    let b = 1 << (d - 1);
-    out.extend(
-        cells
-            .iter()
-            .filter(|&&c| source[c] & b != 0 && work[c] & b == 0)
-            .map(|&c| layout.cand(c, d)),
-    );
 }
 
 /// Pushes one deduction per candidate of `removed` when `needs` is not
@@ -79,54 +147,13 @@ fn deduce(out: &mut Vec<Deduction>, removed: impl IntoIterator<Item = Cand>, nee
     }
 }
 
-/// A digit of a base house confined to a cover house (pointing: box then
-/// line; claiming: line then box) leaves the rest of the cover house.
-fn locking(layout: &Layout, source: &[Mask], work: &[Mask], out: &mut Vec<Deduction>) {
-    let units = layout.units();
-    let n = layout.size();
-    let basic: Vec<usize> = units.basic_houses().collect();
-    let blocks = || basic.iter().copied().filter(|&h| units.house(h).kind.is_block());
-    let lines = || basic.iter().copied().filter(|&h| units.house(h).kind.is_line());
-    let mut pairs: Vec<(usize, usize)> = Vec::new();
-    for b in blocks() {
-        pairs.extend(lines().map(|l| (b, l)));
-    }
-    for l in lines() {
-        pairs.extend(blocks().map(|b| (l, b)));
-    }
-    for (base, cover) in pairs {
-        let (bc, cc) = (&units.house(base).cells, &units.house(cover).cells);
-        if !bc.iter().any(|c| cc.contains(c)) {
-            continue;
-        }
-        for d in 1..=n as u8 {
-            let b = 1 << (d - 1);
-            let inside: Vec<usize> = bc.iter().copied().filter(|&c| work[c] & b != 0).collect();
-            if inside.is_empty() || !inside.iter().all(|c| cc.contains(c)) {
-                continue;
-            }
-            let removed: Vec<Cand> = cc
-                .iter()
-                .filter(|&&c| !bc.contains(&c) && work[c] & b != 0)
-                .map(|&c| layout.cand(c, d))
-                .collect();
-            if removed.is_empty() {
-                continue;
-            }
-            let outside: Vec<usize> = bc.iter().copied().filter(|c| !cc.contains(c)).collect();
-            let mut needs = Vec::new();
-            lost(layout, source, work, &outside, d, &mut needs);
-            deduce(out, removed, needs);
-        }
-    }
-}
-
 /// Two digits confined to the same two cells of a house leave those
 /// cells' other digits.
-fn hidden_pairs(layout: &Layout, source: &[Mask], work: &[Mask], out: &mut Vec<Deduction>) {
+fn hidden_pairs(g: &Grids, houses: &[usize], out: &mut Vec<Deduction>) {
+    let (layout, source, work) = (g.layout, g.source, g.work);
     let units = layout.units();
     let n = layout.size();
-    for h in set_houses(layout) {
+    for &h in houses {
         let cells = &units.house(h).cells;
         let at: Vec<u64> = (1..=n as u8).map(|d| places(layout, work, h, 1 << (d - 1))).collect();
         for d1 in 1..=n as u8 {
@@ -167,9 +194,10 @@ fn hidden_pairs(layout: &Layout, source: &[Mask], work: &[Mask], out: &mut Vec<D
 
 /// Two cells of a house holding the same two digits leave those digits to
 /// the house's other cells.
-fn naked_pairs(layout: &Layout, source: &[Mask], work: &[Mask], out: &mut Vec<Deduction>) {
+fn naked_pairs(g: &Grids, houses: &[usize], out: &mut Vec<Deduction>) {
+    let (layout, source, work) = (g.layout, g.source, g.work);
     let units = layout.units();
-    for h in set_houses(layout) {
+    for &h in houses {
         let cells = &units.house(h).cells;
         for (i, &a) in cells.iter().enumerate() {
             for &b in &cells[i + 1..] {
@@ -199,7 +227,8 @@ fn naked_pairs(layout: &Layout, source: &[Mask], work: &[Mask], out: &mut Vec<De
 
 /// A digit whose places in two rows (or columns) lie in the same two
 /// columns (rows) leaves the rest of those.
-fn x_wings(layout: &Layout, source: &[Mask], work: &[Mask], out: &mut Vec<Deduction>) {
+fn x_wings(g: &Grids, out: &mut Vec<Deduction>) {
+    let (layout, work) = (g.layout, g.work);
     let units = layout.units();
     let n = layout.size();
     for (base0, cover0) in [(0, n), (n, 0)] {
@@ -235,22 +264,11 @@ fn x_wings(layout: &Layout, source: &[Mask], work: &[Mask], out: &mut Vec<Deduct
                             .copied()
                             .filter(|c| !covers.iter().any(|&cv| units.houses_of(*c).contains(&cv)))
                             .collect();
-                        lost(layout, source, work, &outside, d, &mut needs);
+                        g.lost(&outside, d, &mut needs);
                     }
                     deduce(out, removed, needs);
                 }
             }
         }
     }
-}
-
-/// The houses sets are sought in: boxes or regions, rows, columns.
-fn set_houses(layout: &Layout) -> Vec<usize> {
-    let units = layout.units();
-    let kinds = [HouseKind::Box, HouseKind::Region, HouseKind::Row, HouseKind::Column];
-    let mut out = Vec::new();
-    for kind in kinds {
-        out.extend(units.basic_houses().filter(|&h| units.house(h).kind == kind));
-    }
-    out
 }

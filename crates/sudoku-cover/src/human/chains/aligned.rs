@@ -5,7 +5,7 @@
 //! would leave a cell that sees them all without a candidate.
 
 use super::links::open_masks;
-use crate::human::candidates::{Candidates, Mask, bit, digits};
+use crate::human::candidates::{Bits, Candidates, Mask, bit, digits};
 use crate::human::difficulty::Difficulty;
 use crate::human::step::Step;
 use crate::human::technique::Technique;
@@ -44,11 +44,18 @@ impl Technique for AlignedExclusion {
     }
 
     fn find(&self, grid: &Candidates) -> Option<Step> {
+        if grid.size() > super::MAX_SIDE {
+            return None;
+        }
         let units = grid.units();
         let masks = open_masks(grid);
         let degree = self.degree as u32;
-        // Base cells and their excluders; none while a naked single waits.
-        let mut bases: Vec<(usize, Vec<usize>)> = Vec::new();
+        let words = masks.len().div_ceil(64);
+        let set = |bits: &mut [u64], c: usize| bits[c / 64] |= 1 << (c % 64);
+        // Base cells and their excluders (as bit sets of cells); none while
+        // a naked single waits.
+        let mut bases: Vec<(usize, Vec<u64>)> = Vec::new();
+        let mut is_base = vec![0u64; words];
         for cell in 0..masks.len() {
             if masks[cell].count_ones() < 2 {
                 continue;
@@ -57,34 +64,49 @@ impl Technique for AlignedExclusion {
             if peers.iter().any(|&p| masks[p].count_ones() == 1) {
                 continue;
             }
-            let excluders: Vec<usize> = peers
-                .iter()
-                .copied()
-                .filter(|&p| (2..=degree).contains(&masks[p].count_ones()))
-                .collect();
-            if !excluders.is_empty() {
+            let mut excluders = vec![0u64; words];
+            for &p in peers {
+                if (2..=degree).contains(&masks[p].count_ones()) {
+                    set(&mut excluders, p);
+                }
+            }
+            if excluders.iter().any(|&w| w != 0) {
+                set(&mut is_base, cell);
                 bases.push((cell, excluders));
             }
         }
-        let is_base = |c: usize| bases.iter().any(|(b, _)| *b == c);
+        let index_of = |c: usize| bases.iter().position(|(b, _)| *b == c);
+        let mut common = vec![0u64; words];
+        let mut all = vec![0u64; words];
         for i in 0..bases.len() {
             for j in i + 1..bases.len() {
                 let (a, b) = (&bases[i], &bases[j]);
+                for (w, (x, y)) in common.iter_mut().zip(a.1.iter().zip(&b.1)) {
+                    *w = x & y;
+                }
+                if count(&common) < 2 {
+                    continue;
+                }
                 if self.degree == 2 {
-                    if let Some(step) = self.exclude(units, &masks, &[a, b]) {
+                    if let Some(step) = self.exclude(units, &masks, &[a.0, b.0], &common) {
                         return Some(step);
                     }
                     continue;
                 }
-                let mut twins: Vec<usize> = Vec::new();
-                for &c in a.1.iter().chain(&b.1) {
-                    if c != a.0 && c != b.0 && !twins.contains(&c) && is_base(c) {
-                        twins.push(c);
-                    }
+                // The third cell: a base cell that excludes for one of them.
+                let mut twins = vec![0u64; words];
+                for (w, ((x, y), z)) in twins.iter_mut().zip(a.1.iter().zip(&b.1).zip(&is_base)) {
+                    *w = (x | y) & z;
                 }
-                for t in twins {
-                    let third = bases.iter().find(|(c, _)| *c == t).expect("a base cell");
-                    if let Some(step) = self.exclude(units, &masks, &[a, b, third]) {
+                for t in members(&twins).filter(|&t| t != a.0 && t != b.0) {
+                    let third = &bases[index_of(t).expect("a base cell")];
+                    for (w, (x, y)) in all.iter_mut().zip(common.iter().zip(&third.1)) {
+                        *w = x & y;
+                    }
+                    if count(&all) < 2 {
+                        continue;
+                    }
+                    if let Some(step) = self.exclude(units, &masks, &[a.0, b.0, t], &all) {
                         return Some(step);
                     }
                 }
@@ -94,41 +116,58 @@ impl Technique for AlignedExclusion {
     }
 }
 
+/// The cells of a bit set, in order.
+fn members(bits: &[u64]) -> impl Iterator<Item = usize> + '_ {
+    bits.iter().enumerate().flat_map(|(w, &word)| Bits(word).map(move |i| w * 64 + i))
+}
+
+/// The number of cells of a bit set.
+fn count(bits: &[u64]) -> u32 {
+    bits.iter().map(|w| w.count_ones()).sum()
+}
+
 impl AlignedExclusion {
-    /// The step of base cells `set` (each with its excluders), if their
-    /// common excluders rule a digit out.
-    fn exclude(&self, units: &Units, masks: &[Mask], set: &[&(usize, Vec<usize>)]) -> Option<Step> {
-        let common: Vec<usize> =
-            set[0].1.iter().copied().filter(|e| set[1..].iter().all(|s| s.1.contains(e))).collect();
-        if common.len() < 2 {
-            return None;
-        }
-        let cells: Vec<usize> = set.iter().map(|s| s.0).collect();
+    /// The step of base cells `cells` with common excluders `common` (a
+    /// bit set of cells), if they rule a digit out.
+    fn exclude(
+        &self,
+        units: &Units,
+        masks: &[Mask],
+        cells: &[usize],
+        common: &[u64],
+    ) -> Option<Step> {
+        let common: Vec<usize> = members(common).collect();
+        let k = cells.len();
         let options: Vec<Vec<u8>> = cells.iter().map(|&c| digits(masks[c]).collect()).collect();
-        let mut allowed: Vec<Mask> = vec![0; cells.len()];
-        let mut pick = vec![0usize; cells.len()];
+        let sees: Vec<Vec<bool>> = cells
+            .iter()
+            .map(|&x| cells.iter().map(|&y| x != y && units.sees(x, y)).collect())
+            .collect();
+        let mut allowed: Vec<Mask> = vec![0; k];
+        let mut pick = vec![0usize; k];
+        let mut combo = [0u8; 3];
         loop {
-            let combo: Vec<u8> = pick.iter().zip(&options).map(|(&i, o)| o[i]).collect();
-            let clash = (0..cells.len()).any(|x| {
-                (x + 1..cells.len()).any(|y| combo[x] == combo[y] && units.sees(cells[x], cells[y]))
-            });
-            let held = combo.iter().fold(0, |m, &d| m | bit(d));
+            for (slot, (&i, o)) in combo.iter_mut().zip(pick.iter().zip(&options)) {
+                *slot = o[i];
+            }
+            let clash = (0..k).any(|x| (x + 1..k).any(|y| combo[x] == combo[y] && sees[x][y]));
+            let held = combo[..k].iter().fold(0, |m, &d| m | bit(d));
             if !clash && common.iter().all(|&e| masks[e] & !held != 0) {
                 for (a, &d) in allowed.iter_mut().zip(&combo) {
                     *a |= bit(d);
                 }
             }
             // Next combination, the first cell's digit turning fastest.
-            let mut k = 0;
-            while k < pick.len() {
-                pick[k] += 1;
-                if pick[k] < options[k].len() {
+            let mut i = 0;
+            while i < k {
+                pick[i] += 1;
+                if pick[i] < options[i].len() {
                     break;
                 }
-                pick[k] = 0;
-                k += 1;
+                pick[i] = 0;
+                i += 1;
             }
-            if k == pick.len() {
+            if i == k {
                 break;
             }
         }

@@ -45,6 +45,12 @@ pub use wings::AlsWing;
 
 use super::technique::Technique;
 
+/// The largest side the chain rungs search (25×25). Their searches grow
+/// with the cube of the number of candidates: on 25×25 a dynamic rung
+/// takes seconds a step, on 64×64 it would take hours, so larger grids
+/// stop at the patterns (the walk ends stuck).
+pub const MAX_SIDE: usize = 25;
+
 /// The chain techniques in ladder order: SukakuExplainer's short chains
 /// ([`sukaku_additions`]), then Sudoku Explainer's ([`sudoku_explainer`]).
 pub fn techniques() -> Vec<Box<dyn Technique>> {

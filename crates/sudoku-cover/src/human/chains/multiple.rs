@@ -109,6 +109,9 @@ impl Technique for ForcingChains {
     }
 
     fn find(&self, grid: &Candidates) -> Option<Step> {
+        if grid.size() > super::MAX_SIDE {
+            return None;
+        }
         let layout = Layout::new(grid.units());
         let masks = open_masks(grid);
         let mut search = Search::new(*self, &layout, &masks);

@@ -89,7 +89,7 @@ impl<'a> Propagator<'a> {
             hidden: Vec::new(),
             parents: Vec::new(),
             found: Vec::new(),
-            advanced: (mode.level > 0).then(|| Advanced::new(mode.level)),
+            advanced: (mode.level > 0).then(|| Advanced::new(mode.level, layout)),
         }
     }
 

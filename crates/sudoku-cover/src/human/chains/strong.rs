@@ -76,6 +76,9 @@ impl Technique for StrongLinks {
     }
 
     fn find(&self, grid: &Candidates) -> Option<Step> {
+        if grid.size() > super::MAX_SIDE {
+            return None;
+        }
         let units = grid.units();
         let masks = open_masks(grid);
         let n = units.size();

@@ -45,6 +45,9 @@ impl Technique for Cycles {
     }
 
     fn find(&self, grid: &Candidates) -> Option<Step> {
+        if grid.size() > super::MAX_SIDE {
+            return None;
+        }
         let layout = Layout::new(grid.units());
         let masks = open_masks(grid);
         let mut search = Unary::new(&layout, &masks);

@@ -62,6 +62,9 @@ impl Technique for AlsWing {
     }
 
     fn find(&self, grid: &Candidates) -> Option<Step> {
+        if grid.size() > super::MAX_SIDE {
+            return None;
+        }
         let units = grid.units();
         let masks = open_masks(grid);
         let k = self.k;
