@@ -9,6 +9,9 @@
 //!
 //! | rung | SE | module |
 //! |---|---|---|
+//! | two strong links: Skyscraper, Two-string Kite, Turbot Fish, Empty Rectangle | 4.0 to 4.2 | `strong` ([`StrongLinks::TWO`]) |
+//! | three strong links | 5.4 to 5.7 | `strong` ([`StrongLinks::THREE`]) |
+//! | WXYZ-Wing, VWXYZ-Wing | 5.5 to 6.4 | `wings` ([`AlsWing`]) |
 //! | aligned pair exclusion | 6.2 | `aligned` ([`AlignedExclusion::PAIR`]) |
 //! | bidirectional X- and Y-cycles, forcing X-chains, forcing chains | 6.5 to 7.0 and up | `unary` ([`Cycles`]) |
 //! | aligned triplet exclusion | 7.5 | `aligned` ([`AlignedExclusion::TRIPLET`]) |
@@ -17,12 +20,17 @@
 //! | dynamic forcing chains | 8.5 and up | `multiple` ([`ForcingChains::DYNAMIC`]) |
 //! | dynamic forcing chains (+) | 9.0 and up | `multiple`, `advanced` ([`ForcingChains::DYNAMIC_PLUS`]) |
 //!
-//! Each rung returns the easiest step it finds: a chain's difficulty is
-//! its rung's base plus a tenth per length step (`graph::length_tenths`),
-//! the length being the number of distinct potentials the conclusion
-//! follows from. Ties go as Sudoku Explainer breaks them (shorter first,
-//! then by kind, then the first found), so the walk takes the steps it
-//! takes. The chain is written in [`Step::note`](super::Step::note).
+//! The first three rungs are SukakuExplainer's additions to Sudoku
+//! Explainer 1.2 (it rates the puzzles of `data/sudoku/se_rated_sample.txt`
+//! with them); the rest are SE 1.2's, searched and ranked as it does: a
+//! chain's difficulty is its rung's base plus a tenth per length step
+//! (`graph::length_tenths`), the length counting the distinct potentials
+//! the conclusion follows from; each rung returns the easiest step it
+//! finds, ties broken as SE breaks them (shorter first, then by kind, then
+//! the first found), so the walk takes the steps SE takes. The nested
+//! levels beyond (+) (9.5 and up) are not searched: a puzzle that needs
+//! them ends its walk stuck. The chain is written in
+//! [`Step::note`](super::Step::note).
 
 mod advanced;
 mod aligned;
@@ -64,8 +72,7 @@ pub fn techniques() -> Vec<Box<dyn Technique>> {
 /// VWXYZ-Wings (5.5 to 6.4). SukakuExplainer tries them among the pattern
 /// techniques (two links after the hidden triplet, three links and WXYZ
 /// after the hidden quad, VWXYZ after BUG); here they come after BUG,
-/// which changes the order of a few easier steps, not a rating (the
-/// hardest step).
+/// which can change the order of easier steps and, rarely, a rating.
 pub fn sukaku_additions() -> Vec<Box<dyn Technique>> {
     vec![
         Box::new(StrongLinks::TWO),
@@ -87,4 +94,36 @@ pub fn sudoku_explainer() -> Vec<Box<dyn Technique>> {
         Box::new(ForcingChains::DYNAMIC),
         Box::new(ForcingChains::DYNAMIC_PLUS),
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::human::{Candidates, Units};
+    use crate::{Rules, Shape};
+
+    #[test]
+    fn rungs_in_ladder_order() {
+        let rungs = techniques();
+        let names: Vec<&str> = rungs.iter().map(|t| t.name()).collect();
+        assert_eq!(names.len(), 11);
+        assert_eq!(names[..4], ["Turbot Fish", "3 Strong Links", "WXYZ-Wing", "VWXYZ-Wing"]);
+        assert_eq!(names[4..6], ["Aligned Pair Exclusion", "Forcing Chains & Cycles"]);
+        let tenths: Vec<u16> = rungs.iter().map(|t| t.difficulty().in_tenths()).collect();
+        assert_eq!(tenths, [40, 54, 55, 62, 62, 65, 75, 75, 80, 85, 90]);
+        // Sudoku Explainer's own rungs rise through the ladder.
+        assert!(sudoku_explainer().windows(2).all(|w| w[0].difficulty() <= w[1].difficulty()));
+    }
+
+    #[test]
+    fn larger_grids_are_left_to_the_patterns() {
+        let units = Arc::new(Units::new(&Rules::new(Shape::new(6, 6).unwrap())).unwrap());
+        let mut grid = Candidates::new(units);
+        grid.place(0, 1);
+        for rung in techniques() {
+            assert_eq!(rung.find(&grid), None, "{}", rung.name());
+        }
+    }
 }

@@ -27,11 +27,9 @@ use crate::human::technique::Technique;
 ///   true (the digit is placed): forcing X-chains (one digit, 6.6) and
 ///   forcing chains (7.0).
 ///
-/// Each adds a tenth per length step (see [`length_tenths`]); the step
-/// returned is the easiest (then shortest) found, as Sudoku Explainer
-/// ranks them.
-///
-/// [`length_tenths`]: super::graph::length_tenths
+/// Each adds a tenth per length step (the length in potentials less two
+/// passing 4, 6, 8, 12, 16, 24, …); the step returned is the easiest (then
+/// shortest) found, as Sudoku Explainer ranks them.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Cycles;
 
