@@ -106,32 +106,32 @@ fn hints_one_after_another_reach_the_solution() {
     assert!(solved >= 1200, "{solved} of 1300 solved");
 }
 
+/// With the chain rungs the ladder solves every puzzle of the sample; its
+/// ratings fall in SE's whole-number band for 97% of them and equal SE's
+/// for 92% (SukakuExplainer, which graded the sample, goes another way on
+/// a few walks).
 #[test]
-fn ratings_agree_with_sudoku_explainer_where_the_ladder_solves() {
+fn ratings_agree_with_sudoku_explainer() {
     let sudoku = Sudoku::new(Rules::classic()).unwrap();
     let mut solver = sudoku.solver();
     let units = Arc::new(Units::new(&Rules::classic()).unwrap());
     let ladder = Ladder::standard();
-    let (mut solved, mut same_band) = (0, 0);
+    let (mut same_band, mut exact, mut total) = (0, 0, 0);
     for (puzzle, se) in puzzles("se_rated_sample.txt", 800) {
         let se: f64 = se.trim().parse().unwrap();
         let (solution, uniqueness) = solver.solve_and_check(&puzzle).unwrap();
         assert_eq!(uniqueness, Uniqueness::Unique);
         let start = Candidates::from_grid(units.clone(), &puzzle).unwrap();
         let rating = ladder.rate(start, solution.as_ref());
-        match rating.end {
-            End::Solved => {
-                let ours = rating.difficulty.unwrap().as_f64();
-                assert!((ours - se).abs() <= 1.2, "SE {se}, ours {rating}");
-                solved += 1;
-                same_band += usize::from(ours.floor() == se.floor());
-            }
-            End::Stuck => assert!(rating.to_string().starts_with("? beyond the techniques known")),
-            End::Failed(why) => panic!("{why}"),
-        }
+        assert_eq!(rating.end, End::Solved, "{puzzle:?}");
+        let ours = rating.difficulty.unwrap().as_f64();
+        total += 1;
+        same_band += usize::from(ours.floor() == se.floor());
+        exact += usize::from(ours == se);
     }
-    assert!(solved >= 20, "{solved} solved");
-    assert!(same_band * 10 >= solved * 8, "{same_band} of {solved} in SE's band");
+    assert_eq!(total, 800);
+    assert!(same_band * 100 >= total * 95, "{same_band} of {total} in SE's band");
+    assert!(exact * 100 >= total * 90, "{exact} of {total} rated as SE");
 }
 
 /// A random puzzle with one solution under `rules`: a solution with its

@@ -2,6 +2,7 @@
 
 mod util;
 
+mod chains;
 mod counts;
 mod data;
 mod formats;

@@ -1,74 +1,129 @@
 //! The chain techniques: their place on the ladder, after BUG.
 //!
-//! Sudoku Explainer's chains come after every pattern technique:
-//! bidirectional X- and Y-cycles (6.5 to 7.0 and up), forcing X-chains and
-//! forcing chains (7.0 to 7.5 and up), Nishio (7.5 and up), region and cell
-//! forcing chains (8.0 to 8.5 and up), dynamic forcing chains (8.5 to 9.5
-//! and up) and nested dynamic chains beyond. Each is a module of this
-//! folder implementing [`Technique`], listed in [`techniques`] in ladder
-//! order; nothing outside this folder changes when one is added.
+//! Sudoku Explainer's chains come after every pattern technique, each a
+//! search over *potentials*, a candidate assumed true ("on") or false
+//! ("off"), linked the way a person reasons: a true candidate turns off
+//! the rest of its cell and its digit in the cells it sees; a false one
+//! forces on the other digit of a cell left with two, or the other place of
+//! its digit in a house left with two. In ladder order:
 //!
-//! A chain technique's [`Technique::find`] returns the easiest step it
-//! finds (its difficulty grows with the chain's length) and writes the
-//! chain in [`Step::note`](super::Step::note).
+//! | rung | SE | module |
+//! |---|---|---|
+//! | two strong links: Skyscraper, Two-string Kite, Turbot Fish, Empty Rectangle | 4.0 to 4.2 | `strong` ([`StrongLinks::TWO`]) |
+//! | three strong links | 5.4 to 5.7 | `strong` ([`StrongLinks::THREE`]) |
+//! | WXYZ-Wing, VWXYZ-Wing | 5.5 to 6.4 | `wings` ([`AlsWing`]) |
+//! | aligned pair exclusion | 6.2 | `aligned` ([`AlignedExclusion::PAIR`]) |
+//! | bidirectional X- and Y-cycles, forcing X-chains, forcing chains | 6.5 to 7.0 and up | `unary` ([`Cycles`]) |
+//! | aligned triplet exclusion | 7.5 | `aligned` ([`AlignedExclusion::TRIPLET`]) |
+//! | Nishio forcing chains | 7.5 and up | `multiple` ([`ForcingChains::NISHIO`]) |
+//! | cell and region forcing chains | 8.0 and up | `multiple` ([`ForcingChains::MULTIPLE`]) |
+//! | dynamic forcing chains | 8.5 and up | `multiple` ([`ForcingChains::DYNAMIC`]) |
+//! | dynamic forcing chains (+) | 9.0 and up | `multiple`, `advanced` ([`ForcingChains::DYNAMIC_PLUS`]) |
 //!
-//! # Difficulty
-//!
-//! Sudoku Explainer rates a chain step as its kind's base plus
-//! [`length_increment`] of its *complexity* (the number of candidates the
-//! chain or chains visit): 0.1 for each threshold the complexity less two
-//! passes, the thresholds starting at 4 and growing by 3/2 and 4/3 in
-//! turn (4, 6, 8, 12, 16, 24, 32, 48, …, whole numbers). The bases are
-//! about 6.5 for bidirectional X- and Y-cycles, 6.6 for forcing X-chains,
-//! 7.0 for forcing XY-chains and cycles, 7.5 for Nishio, 8.0 to 8.5 for
-//! region and cell forcing chains, 8.5 to 9.5 for dynamic ones, and more
-//! for each level of nesting.
+//! The first three rungs are SukakuExplainer's additions to Sudoku
+//! Explainer 1.2 (it rates the puzzles of `data/sudoku/se_rated_sample.txt`
+//! with them); the rest are SE 1.2's, searched and ranked as it does: a
+//! chain's difficulty is its rung's base plus a tenth per length step
+//! (`graph::length_tenths`), the length counting the distinct potentials
+//! the conclusion follows from; each rung returns the easiest step it
+//! finds, ties broken as SE breaks them (shorter first, then by kind, then
+//! the first found), so the walk takes the steps SE takes. The nested
+//! levels beyond (+) (9.5 and up) are not searched: a puzzle that needs
+//! them ends its walk stuck. The chain is written in
+//! [`Step::note`](super::Step::note).
 
-use super::difficulty::Difficulty;
+mod advanced;
+mod aligned;
+mod graph;
+mod links;
+mod multiple;
+mod propagate;
+mod strong;
+#[cfg(test)]
+mod testing;
+mod text;
+mod unary;
+mod wings;
+
+pub use aligned::AlignedExclusion;
+pub use multiple::ForcingChains;
+pub use strong::StrongLinks;
+pub use unary::Cycles;
+pub use wings::AlsWing;
+
 use super::technique::Technique;
 
-/// What Sudoku Explainer adds to a chain's base difficulty for its
-/// complexity (the candidates its chains visit): 0.1 per threshold past
-/// `complexity - 2`, the thresholds 4, 6, 8, 12, 16, 24, 32, … (times 3/2
-/// and 4/3 in turn, rounded down).
-///
-/// ```
-/// use sudoku_cover::human::chains::length_increment;
-///
-/// assert_eq!(length_increment(6).in_tenths(), 0); // 4 is no more than 4
-/// assert_eq!(length_increment(7).in_tenths(), 1);
-/// assert_eq!(length_increment(11).in_tenths(), 3); // past 4, 6, 8
-/// ```
-pub fn length_increment(complexity: usize) -> Difficulty {
-    let length = complexity.saturating_sub(2);
-    let (mut ceil, mut tenths, mut odd) = (4usize, 0u16, false);
-    while length > ceil {
-        tenths += 1;
-        ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
-        odd = !odd;
-    }
-    Difficulty::tenths(tenths)
+/// The largest side the chain rungs search (25×25). Their searches grow
+/// with the cube of the number of candidates: on 25×25 a dynamic rung
+/// takes seconds a step, on 64×64 it would take hours, so larger grids
+/// stop at the patterns (the walk ends stuck).
+pub const MAX_SIDE: usize = 25;
+
+/// The chain techniques in ladder order: SukakuExplainer's short chains
+/// ([`sukaku_additions`]), then Sudoku Explainer's ([`sudoku_explainer`]).
+pub fn techniques() -> Vec<Box<dyn Technique>> {
+    let mut rungs = sukaku_additions();
+    rungs.extend(sudoku_explainer());
+    rungs
 }
 
-/// The chain techniques in ladder order. None is written yet: a puzzle
-/// that needs a chain ends the ladder's walk as stuck.
-pub fn techniques() -> Vec<Box<dyn Technique>> {
-    Vec::new()
+/// The short chains SukakuExplainer adds to Sudoku Explainer's ladder:
+/// X-chains of two and three strong links (4.0 to 5.7) and the WXYZ- and
+/// VWXYZ-Wings (5.5 to 6.4). SukakuExplainer tries them among the pattern
+/// techniques (two links after the hidden triplet, three links and WXYZ
+/// after the hidden quad, VWXYZ after BUG); here they come after BUG,
+/// which can change the order of easier steps and, rarely, a rating.
+pub fn sukaku_additions() -> Vec<Box<dyn Technique>> {
+    vec![
+        Box::new(StrongLinks::TWO),
+        Box::new(StrongLinks::THREE),
+        Box::new(AlsWing::WXYZ),
+        Box::new(AlsWing::VWXYZ),
+    ]
+}
+
+/// Sudoku Explainer 1.2's rungs from aligned pair exclusion on, in its
+/// order.
+pub fn sudoku_explainer() -> Vec<Box<dyn Technique>> {
+    vec![
+        Box::new(AlignedExclusion::PAIR),
+        Box::new(Cycles),
+        Box::new(AlignedExclusion::TRIPLET),
+        Box::new(ForcingChains::NISHIO),
+        Box::new(ForcingChains::MULTIPLE),
+        Box::new(ForcingChains::DYNAMIC),
+        Box::new(ForcingChains::DYNAMIC_PLUS),
+    ]
 }
 
 #[cfg(test)]
 mod tests {
+    use std::sync::Arc;
+
     use super::*;
+    use crate::human::{Candidates, Units};
+    use crate::{Rules, Shape};
 
     #[test]
-    fn thresholds_grow_by_three_halves_then_four_thirds() {
-        // The lengths (complexity - 2) where the increment steps up.
-        let steps: Vec<usize> = (1..200)
-            .filter(|&c| length_increment(c + 1) > length_increment(c))
-            .map(|c| c - 2)
-            .collect();
-        assert_eq!(steps, [4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192]);
-        assert_eq!(length_increment(0), Difficulty::tenths(0));
-        assert!(techniques().is_empty());
+    fn rungs_in_ladder_order() {
+        let rungs = techniques();
+        let names: Vec<&str> = rungs.iter().map(|t| t.name()).collect();
+        assert_eq!(names.len(), 11);
+        assert_eq!(names[..4], ["Turbot Fish", "3 Strong Links", "WXYZ-Wing", "VWXYZ-Wing"]);
+        assert_eq!(names[4..6], ["Aligned Pair Exclusion", "Forcing Chains & Cycles"]);
+        let tenths: Vec<u16> = rungs.iter().map(|t| t.difficulty().in_tenths()).collect();
+        assert_eq!(tenths, [40, 54, 55, 62, 62, 65, 75, 75, 80, 85, 90]);
+        // Sudoku Explainer's own rungs rise through the ladder.
+        assert!(sudoku_explainer().windows(2).all(|w| w[0].difficulty() <= w[1].difficulty()));
+    }
+
+    #[test]
+    fn larger_grids_are_left_to_the_patterns() {
+        let units = Arc::new(Units::new(&Rules::new(Shape::new(6, 6).unwrap())).unwrap());
+        let mut grid = Candidates::new(units);
+        grid.place(0, 1);
+        for rung in techniques() {
+            assert_eq!(rung.find(&grid), None, "{}", rung.name());
+        }
     }
 }

@@ -1,0 +1,274 @@
+//! [`Advanced`]: the nested reasoning of Dynamic Forcing Chains (+): once a
+//! dynamic chain has nothing more to follow, simple patterns sought on the
+//! grid its assumption made (pointing and claiming, hidden and naked
+//! pairs, X-wings) rule out more candidates, each depending on the chain's
+//! offs that made the pattern.
+
+use super::graph::Cand;
+use super::links::Layout;
+use crate::human::candidates::{Bits, Mask, bit, digits};
+use crate::human::units::HouseKind;
+
+/// A candidate ruled out, and the candidates (gone from the grid) that had
+/// to be off for the pattern to hold.
+pub(super) type Deduction = (Cand, Vec<Cand>);
+
+/// The patterns nested in a dynamic chain, tried in Sudoku Explainer's
+/// order; the first that rules anything out gives all its deductions.
+#[derive(Debug)]
+pub(super) struct Advanced {
+    level: u8,
+    /// Box and line pairs that meet, for pointing and claiming.
+    locks: Vec<Lock>,
+    /// The houses sets are sought in: boxes or regions, rows, columns.
+    set_houses: Vec<usize>,
+}
+
+/// A base house and a cover house that meet: where a digit of the base
+/// confined to the meeting leaves the rest of the cover.
+#[derive(Debug)]
+struct Lock {
+    meet: Vec<usize>,
+    base_only: Vec<usize>,
+    cover_only: Vec<usize>,
+}
+
+impl Advanced {
+    /// The nested reasoning of nesting `level` (1: patterns only) on the
+    /// geometry of `layout`.
+    pub fn new(level: u8, layout: &Layout) -> Advanced {
+        let units = layout.units();
+        let basic: Vec<usize> = units.basic_houses().collect();
+        let blocks: Vec<usize> =
+            basic.iter().copied().filter(|&h| units.house(h).kind.is_block()).collect();
+        let lines: Vec<usize> =
+            basic.iter().copied().filter(|&h| units.house(h).kind.is_line()).collect();
+        let mut pairs: Vec<(usize, usize)> = Vec::new();
+        for &b in &blocks {
+            pairs.extend(lines.iter().map(|&l| (b, l)));
+        }
+        for &l in &lines {
+            pairs.extend(blocks.iter().map(|&b| (l, b)));
+        }
+        let locks = pairs
+            .into_iter()
+            .filter_map(|(base, cover)| {
+                let (bc, cc) = (&units.house(base).cells, &units.house(cover).cells);
+                let meet: Vec<usize> = bc.iter().copied().filter(|c| cc.contains(c)).collect();
+                (!meet.is_empty()).then(|| Lock {
+                    base_only: bc.iter().copied().filter(|c| !meet.contains(c)).collect(),
+                    cover_only: cc.iter().copied().filter(|c| !meet.contains(c)).collect(),
+                    meet,
+                })
+            })
+            .collect();
+        let kinds = [HouseKind::Box, HouseKind::Region, HouseKind::Row, HouseKind::Column];
+        let set_houses = kinds
+            .iter()
+            .flat_map(|&k| basic.iter().copied().filter(move |&h| units.house(h).kind == k))
+            .collect();
+        Advanced { level, locks, set_houses }
+    }
+
+    /// The deductions on grid `work`, made from `source` by a chain. Only
+    /// patterns that need some of the chain's offs count (the others hold
+    /// without it).
+    pub fn offs(&mut self, layout: &Layout, source: &[Mask], work: &[Mask]) -> Vec<Deduction> {
+        debug_assert!(self.level >= 1);
+        let mut out = Vec::new();
+        let grids = Grids { layout, source, work };
+        self.locking(&grids, &mut out);
+        if out.is_empty() {
+            hidden_pairs(&grids, &self.set_houses, &mut out);
+        }
+        if out.is_empty() {
+            naked_pairs(&grids, &self.set_houses, &mut out);
+        }
+        if out.is_empty() {
+            x_wings(&grids, &mut out);
+        }
+        out
+    }
+
+    /// A digit of a base house confined to a cover house (pointing: box
+    /// then line; claiming: line then box) leaves the rest of the cover.
+    fn locking(&self, g: &Grids, out: &mut Vec<Deduction>) {
+        let (layout, work) = (g.layout, g.work);
+        for lock in &self.locks {
+            let seen = |cells: &[usize]| cells.iter().fold(0, |m, &c| m | work[c]);
+            let candidates = seen(&lock.meet) & !seen(&lock.base_only) & seen(&lock.cover_only);
+            for d in digits(candidates) {
+                let b = bit(d);
+                let removed = lock
+                    .cover_only
+                    .iter()
+                    .filter(|&&c| work[c] & b != 0)
+                    .map(|&c| layout.cand(c, d));
+                let mut needs = Vec::new();
+                g.lost(&lock.base_only, d, &mut needs);
+                deduce(out, removed, needs);
+            }
+        }
+    }
+}
+
+/// A chain's grid and the grid it started from.
+struct Grids<'a> {
+    layout: &'a Layout<'a>,
+    source: &'a [Mask],
+    work: &'a [Mask],
+}
+
+impl Grids<'_> {
+    /// The candidates of digit `d` in `cells` that the source had and the
+    /// grid lost.
+    fn lost(&self, cells: &[usize], d: u8, out: &mut Vec<Cand>) {
+        let b = bit(d);
+        out.extend(
+            cells
+                .iter()
+                .filter(|&&c| self.source[c] & b != 0 && self.work[c] & b == 0)
+                .map(|&c| self.layout.cand(c, d)),
+        );
+    }
+}
+
+/// The places of a digit bit in a house, as a bit per house position.
+fn places(layout: &Layout, masks: &[Mask], h: usize, b: Mask) -> u64 {
+    let cells = &layout.units().house(h).cells;
+    cells.iter().enumerate().filter(|&(_, &c)| masks[c] & b != 0).fold(0, |m, (i, _)| m | 1 << i)
+}
+
+/// Pushes one deduction per candidate of `removed` when `needs` is not
+/// empty.
+fn deduce(out: &mut Vec<Deduction>, removed: impl IntoIterator<Item = Cand>, needs: Vec<Cand>) {
+    if !needs.is_empty() {
+        out.extend(removed.into_iter().map(|c| (c, needs.clone())));
+    }
+}
+
+/// Two digits confined to the same two cells of a house leave those
+/// cells' other digits.
+fn hidden_pairs(g: &Grids, houses: &[usize], out: &mut Vec<Deduction>) {
+    let (layout, source, work) = (g.layout, g.source, g.work);
+    let units = layout.units();
+    let n = layout.size();
+    for &h in houses {
+        let cells = &units.house(h).cells;
+        let at: Vec<u64> = (1..=n as u8).map(|d| places(layout, work, h, 1 << (d - 1))).collect();
+        for d1 in 1..=n as u8 {
+            for d2 in d1 + 1..=n as u8 {
+                let (p1, p2) = (at[usize::from(d1) - 1], at[usize::from(d2) - 1]);
+                if p1 == 0 || p2 == 0 || (p1 | p2).count_ones() != 2 {
+                    continue;
+                }
+                let pair = (1 << (d1 - 1)) | (1 << (d2 - 1));
+                let removed: Vec<Cand> = Bits(p1 | p2)
+                    .flat_map(|i| {
+                        let c = cells[i];
+                        digits(work[c] & !pair).map(move |d| (c, d))
+                    })
+                    .map(|(c, d)| layout.cand(c, d))
+                    .collect();
+                if removed.is_empty() {
+                    continue;
+                }
+                let others: Vec<usize> = (0..cells.len())
+                    .filter(|&i| (p1 | p2) >> i & 1 == 0)
+                    .map(|i| cells[i])
+                    .collect();
+                let mut needs = Vec::new();
+                for d in [d1, d2] {
+                    needs.extend(
+                        others
+                            .iter()
+                            .filter(|&&c| source[c] & 1 << (d - 1) != 0)
+                            .map(|&c| layout.cand(c, d)),
+                    );
+                }
+                deduce(out, removed, needs);
+            }
+        }
+    }
+}
+
+/// Two cells of a house holding the same two digits leave those digits to
+/// the house's other cells.
+fn naked_pairs(g: &Grids, houses: &[usize], out: &mut Vec<Deduction>) {
+    let (layout, source, work) = (g.layout, g.source, g.work);
+    let units = layout.units();
+    for &h in houses {
+        let cells = &units.house(h).cells;
+        for (i, &a) in cells.iter().enumerate() {
+            for &b in &cells[i + 1..] {
+                let pair = work[a] | work[b];
+                if work[a] == 0 || work[b] == 0 || pair.count_ones() != 2 {
+                    continue;
+                }
+                let removed: Vec<Cand> = cells
+                    .iter()
+                    .filter(|&&c| c != a && c != b)
+                    .flat_map(|&c| digits(work[c] & pair).map(move |d| (c, d)))
+                    .map(|(c, d)| layout.cand(c, d))
+                    .collect();
+                if removed.is_empty() {
+                    continue;
+                }
+                let needs: Vec<Cand> = [a, b]
+                    .iter()
+                    .flat_map(|&c| digits(source[c] & !work[c]).map(move |d| (c, d)))
+                    .map(|(c, d)| layout.cand(c, d))
+                    .collect();
+                deduce(out, removed, needs);
+            }
+        }
+    }
+}
+
+/// A digit whose places in two rows (or columns) lie in the same two
+/// columns (rows) leaves the rest of those.
+fn x_wings(g: &Grids, out: &mut Vec<Deduction>) {
+    let (layout, work) = (g.layout, g.work);
+    let units = layout.units();
+    let n = layout.size();
+    for (base0, cover0) in [(0, n), (n, 0)] {
+        for d in 1..=n as u8 {
+            let b = 1 << (d - 1);
+            let at: Vec<u64> = (base0..base0 + n).map(|l| places(layout, work, l, b)).collect();
+            for l1 in 0..n {
+                for l2 in l1 + 1..n {
+                    let (p1, p2) = (at[l1], at[l2]);
+                    if p1 == 0 || p2 == 0 || (p1 | p2).count_ones() != 2 {
+                        continue;
+                    }
+                    let (b1, b2) = (base0 + l1, base0 + l2);
+                    let covers: Vec<usize> = Bits(p1 | p2).map(|i| cover0 + i).collect();
+                    let removed: Vec<Cand> = covers
+                        .iter()
+                        .flat_map(|&cv| units.house(cv).cells.iter().copied())
+                        .filter(|&c| work[c] & b != 0)
+                        .filter(|&c| {
+                            !units.houses_of(c).contains(&b1) && !units.houses_of(c).contains(&b2)
+                        })
+                        .map(|c| layout.cand(c, d))
+                        .collect();
+                    if removed.is_empty() {
+                        continue;
+                    }
+                    let mut needs = Vec::new();
+                    for base in [b1, b2] {
+                        let outside: Vec<usize> = units
+                            .house(base)
+                            .cells
+                            .iter()
+                            .copied()
+                            .filter(|c| !covers.iter().any(|&cv| units.houses_of(*c).contains(&cv)))
+                            .collect();
+                        g.lost(&outside, d, &mut needs);
+                    }
+                    deduce(out, removed, needs);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,214 @@
+//! [`AlignedExclusion`]: Aligned Pair Exclusion (6.2) and Aligned Triplet
+//! Exclusion (7.5), the two exclusion rungs Sudoku Explainer sets among its
+//! chains (the pair just before the first chains, the triplet just after
+//! them): a combination of digits for a few cells is impossible when it
+//! would leave a cell that sees them all without a candidate.
+
+use super::links::open_masks;
+use crate::human::candidates::{Bits, Candidates, Mask, bit, digits};
+use crate::human::difficulty::Difficulty;
+use crate::human::step::Step;
+use crate::human::technique::Technique;
+use crate::human::units::{Units, cell_name};
+
+/// Aligned Pair Exclusion (SE 6.2) and Aligned Triplet Exclusion (SE 7.5),
+/// as Sudoku Explainer searches them.
+///
+/// The base cells (two or three cells with two or more candidates) are
+/// looked at with the *excluders* they all see: cells with two candidates
+/// (three for the triplet). A combination of digits, one per base cell, is
+/// ruled out when two base cells that see each other share a digit, or
+/// when it holds every candidate of an excluder (the excluder would be
+/// left empty). A base cell's digit that belongs to no combination left
+/// goes. Two or more common excluders are needed; a triplet's third cell
+/// is an excluder of one of the first two.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AlignedExclusion {
+    degree: usize,
+}
+
+impl AlignedExclusion {
+    /// Aligned Pair Exclusion (SE 6.2).
+    pub const PAIR: AlignedExclusion = AlignedExclusion { degree: 2 };
+    /// Aligned Triplet Exclusion (SE 7.5).
+    pub const TRIPLET: AlignedExclusion = AlignedExclusion { degree: 3 };
+}
+
+impl Technique for AlignedExclusion {
+    fn name(&self) -> &'static str {
+        if self.degree == 2 { "Aligned Pair Exclusion" } else { "Aligned Triplet Exclusion" }
+    }
+
+    fn difficulty(&self) -> Difficulty {
+        Difficulty::tenths(if self.degree == 2 { 62 } else { 75 })
+    }
+
+    fn find(&self, grid: &Candidates) -> Option<Step> {
+        if grid.size() > super::MAX_SIDE {
+            return None;
+        }
+        let units = grid.units();
+        let masks = open_masks(grid);
+        let degree = self.degree as u32;
+        let words = masks.len().div_ceil(64);
+        let set = |bits: &mut [u64], c: usize| bits[c / 64] |= 1 << (c % 64);
+        // Base cells and their excluders (as bit sets of cells); none while
+        // a naked single waits.
+        let mut bases: Vec<(usize, Vec<u64>)> = Vec::new();
+        let mut is_base = vec![0u64; words];
+        for cell in 0..masks.len() {
+            if masks[cell].count_ones() < 2 {
+                continue;
+            }
+            let peers = units.peers(cell);
+            if peers.iter().any(|&p| masks[p].count_ones() == 1) {
+                continue;
+            }
+            let mut excluders = vec![0u64; words];
+            for &p in peers {
+                if (2..=degree).contains(&masks[p].count_ones()) {
+                    set(&mut excluders, p);
+                }
+            }
+            if excluders.iter().any(|&w| w != 0) {
+                set(&mut is_base, cell);
+                bases.push((cell, excluders));
+            }
+        }
+        let index_of = |c: usize| bases.iter().position(|(b, _)| *b == c);
+        let mut common = vec![0u64; words];
+        let mut all = vec![0u64; words];
+        for i in 0..bases.len() {
+            for j in i + 1..bases.len() {
+                let (a, b) = (&bases[i], &bases[j]);
+                for (w, (x, y)) in common.iter_mut().zip(a.1.iter().zip(&b.1)) {
+                    *w = x & y;
+                }
+                if count(&common) < 2 {
+                    continue;
+                }
+                if self.degree == 2 {
+                    if let Some(step) = self.exclude(units, &masks, &[a.0, b.0], &common) {
+                        return Some(step);
+                    }
+                    continue;
+                }
+                // The third cell: a base cell that excludes for one of them.
+                let mut twins = vec![0u64; words];
+                for (w, ((x, y), z)) in twins.iter_mut().zip(a.1.iter().zip(&b.1).zip(&is_base)) {
+                    *w = (x | y) & z;
+                }
+                for t in members(&twins).filter(|&t| t != a.0 && t != b.0) {
+                    let third = &bases[index_of(t).expect("a base cell")];
+                    for (w, (x, y)) in all.iter_mut().zip(common.iter().zip(&third.1)) {
+                        *w = x & y;
+                    }
+                    if count(&all) < 2 {
+                        continue;
+                    }
+                    if let Some(step) = self.exclude(units, &masks, &[a.0, b.0, t], &all) {
+                        return Some(step);
+                    }
+                }
+            }
+        }
+        None
+    }
+}
+
+/// The cells of a bit set, in order.
+fn members(bits: &[u64]) -> impl Iterator<Item = usize> + '_ {
+    bits.iter().enumerate().flat_map(|(w, &word)| Bits(word).map(move |i| w * 64 + i))
+}
+
+/// The number of cells of a bit set.
+fn count(bits: &[u64]) -> u32 {
+    bits.iter().map(|w| w.count_ones()).sum()
+}
+
+impl AlignedExclusion {
+    /// The step of base cells `cells` with common excluders `common` (a
+    /// bit set of cells), if they rule a digit out.
+    fn exclude(
+        &self,
+        units: &Units,
+        masks: &[Mask],
+        cells: &[usize],
+        common: &[u64],
+    ) -> Option<Step> {
+        let common: Vec<usize> = members(common).collect();
+        let k = cells.len();
+        let options: Vec<Vec<u8>> = cells.iter().map(|&c| digits(masks[c]).collect()).collect();
+        let sees: Vec<Vec<bool>> = cells
+            .iter()
+            .map(|&x| cells.iter().map(|&y| x != y && units.sees(x, y)).collect())
+            .collect();
+        let mut allowed: Vec<Mask> = vec![0; k];
+        let mut pick = vec![0usize; k];
+        let mut combo = [0u8; 3];
+        loop {
+            for (slot, (&i, o)) in combo.iter_mut().zip(pick.iter().zip(&options)) {
+                *slot = o[i];
+            }
+            let clash = (0..k).any(|x| (x + 1..k).any(|y| combo[x] == combo[y] && sees[x][y]));
+            let held = combo[..k].iter().fold(0, |m, &d| m | bit(d));
+            if !clash && common.iter().all(|&e| masks[e] & !held != 0) {
+                for (a, &d) in allowed.iter_mut().zip(&combo) {
+                    *a |= bit(d);
+                }
+            }
+            // Next combination, the first cell's digit turning fastest.
+            let mut i = 0;
+            while i < k {
+                pick[i] += 1;
+                if pick[i] < options[i].len() {
+                    break;
+                }
+                pick[i] = 0;
+                i += 1;
+            }
+            if i == k {
+                break;
+            }
+        }
+        let mut step = Step::new(self.name(), self.difficulty(), units.size())
+            .with_cells(cells.iter().copied())
+            .with_note(format!(
+                "excluders {}",
+                common.iter().map(|&e| cell_name(units.size(), e)).collect::<Vec<_>>().join(",")
+            ));
+        for (&c, &a) in cells.iter().zip(&allowed) {
+            for d in digits(masks[c] & !a) {
+                step = step.eliminate(c, d);
+            }
+        }
+        step.is_productive().then_some(step)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::human::chains::testing::check_first;
+
+    /// Positions met solving real puzzles, where this rung is the first of
+    /// the ladder to apply: one per kind of step.
+    #[test]
+    fn in_real_puzzles() {
+        // Aligned Triplet Exclusion
+        check_first(
+            &AlignedExclusion::TRIPLET,
+            "\
+            .2...........567..1....67.9...4.........5...9.......8.1...567.......67.9..3......\
+            ....5..8....456.8...3............7..1...5...91...5.....2..........4.6.89...456...\
+            1...5.78....45.78.1.....789.....6.....3.......2.......1...5.7.....4..789...45.7..\
+            ........9.2............67..1...........456.....3.5........567....34..7.........8.\
+            ..3...78.1.............678.........9...456.8...3.56.......567...2..........456...\
+            ..3.5..8.....56......4......2............6.8.......7..........9..3..6...1........\
+            ...4.............91.....7.........8.12...6...1....6.....3..........5.....2...67..\
+            .....6.....3.......2...........5..........7.....4............8.1................9\
+            1.....78.......78.....5......3......12...6...........9...4..........67...2...67..",
+            "Aligned Triplet Exclusion: r4c8,r5c5,r5c6: r5c5<>5 (excluders r4c5,r4c6,r5c7,r5c9)",
+        );
+    }
+}

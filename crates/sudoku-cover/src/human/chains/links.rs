@@ -1,0 +1,294 @@
+//! The links a chain follows, in the order Sudoku Explainer follows them:
+//! from a candidate assumed true to those it turns off, and from a
+//! candidate assumed false to those it forces on.
+
+use super::graph::Cand;
+use crate::human::candidates::{Bits, Candidates, Mask};
+use crate::human::units::Units;
+
+/// How a candidate was forced on: the last one of its cell, or the last
+/// place of its digit in a house.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Via {
+    /// The cell's last candidate.
+    Cell,
+    /// The digit's last place in this house.
+    House(u32),
+}
+
+/// The geometry a chain search walks: per cell its houses in Sudoku
+/// Explainer's order (box or region, row, column, then a variant's houses)
+/// and the cells it sees in that order.
+#[derive(Debug)]
+pub(super) struct Layout<'u> {
+    units: &'u Units,
+    n: usize,
+    houses: Vec<Vec<u32>>,
+    peers: Vec<Vec<u32>>,
+}
+
+impl<'u> Layout<'u> {
+    /// The layout of some rules.
+    pub fn new(units: &'u Units) -> Layout<'u> {
+        let n = units.size();
+        let cells = n * n;
+        let mut seen = vec![usize::MAX; cells];
+        let mut houses = Vec::with_capacity(cells);
+        let mut peers = Vec::with_capacity(cells);
+        for cell in 0..cells {
+            let of = units.houses_of(cell);
+            let mut order: Vec<u32> = Vec::with_capacity(of.len());
+            order.push(units.block_of(cell) as u32);
+            order.extend(of.iter().filter(|&&h| h != units.block_of(cell)).map(|&h| h as u32));
+            let mut ps: Vec<u32> = Vec::with_capacity(units.peers(cell).len());
+            seen[cell] = cell;
+            for &h in &order {
+                for &c in &units.house(h as usize).cells {
+                    if seen[c] != cell {
+                        seen[c] = cell;
+                        ps.push(c as u32);
+                    }
+                }
+            }
+            // Cells seen through an exclusion (anti-knight, anti-king).
+            for &c in units.peers(cell) {
+                if seen[c] != cell {
+                    seen[c] = cell;
+                    ps.push(c as u32);
+                }
+            }
+            houses.push(order);
+            peers.push(ps);
+        }
+        Layout { units, n, houses, peers }
+    }
+
+    /// The side.
+    #[inline]
+    pub fn size(&self) -> usize {
+        self.n
+    }
+
+    /// The number of candidates, `n³`.
+    #[inline]
+    pub fn cands(&self) -> usize {
+        self.n * self.n * self.n
+    }
+
+    /// The rules' geometry.
+    #[inline]
+    pub fn units(&self) -> &'u Units {
+        self.units
+    }
+
+    /// A cell's houses, box or region first, then row and column.
+    #[inline]
+    pub fn houses_of(&self, cell: usize) -> &[u32] {
+        &self.houses[cell]
+    }
+
+    /// The cells of house `h`.
+    #[inline]
+    pub fn house(&self, h: u32) -> &[usize] {
+        &self.units.house(h as usize).cells
+    }
+
+    /// A candidate's number.
+    #[inline]
+    pub fn cand(&self, cell: usize, digit: u8) -> Cand {
+        (cell * self.n + usize::from(digit) - 1) as Cand
+    }
+
+    /// A candidate's cell.
+    #[inline]
+    pub fn cell(&self, cand: Cand) -> usize {
+        cand as usize / self.n
+    }
+
+    /// A candidate's digit.
+    #[inline]
+    pub fn digit(&self, cand: Cand) -> u8 {
+        (cand as usize % self.n) as u8 + 1
+    }
+
+    /// The candidates `cand` turns off when it is true, in Sudoku
+    /// Explainer's order: with `cell_links` the cell's other digits, then
+    /// the digit in the cells it sees.
+    pub fn on_to_off(&self, masks: &[Mask], cand: Cand, cell_links: bool, out: &mut Vec<Cand>) {
+        out.clear();
+        let (cell, digit) = (self.cell(cand), self.digit(cand));
+        let b = 1u64 << (digit - 1);
+        if cell_links {
+            out.extend(Bits(masks[cell] & !b).map(|i| (cell * self.n + i) as Cand));
+        }
+        for &p in &self.peers[cell] {
+            if masks[p as usize] & b != 0 {
+                out.push(self.cand(p as usize, digit));
+            }
+        }
+    }
+
+    /// The candidates `cand` forces on when it is false, in Sudoku
+    /// Explainer's order: with `cell_links` the other digit of a cell left
+    /// with two, with `house_links` the other place of the digit in each
+    /// house left with two; each once, with the link that found it.
+    pub fn off_to_on(
+        &self,
+        masks: &[Mask],
+        cand: Cand,
+        cell_links: bool,
+        house_links: bool,
+        out: &mut Vec<(Cand, Via)>,
+    ) {
+        out.clear();
+        let (cell, digit) = (self.cell(cand), self.digit(cand));
+        let b = 1u64 << (digit - 1);
+        if cell_links && masks[cell].count_ones() == 2 && masks[cell] & b != 0 {
+            let other = (masks[cell] & !b).trailing_zeros() as usize;
+            out.push(((cell * self.n + other) as Cand, Via::Cell));
+        }
+        if house_links {
+            for &h in &self.houses[cell] {
+                if let Some(other) = self.other_place(masks, h, cell, b) {
+                    let on = self.cand(other, digit);
+                    if !out.iter().any(|&(c, _)| c == on) {
+                        out.push((on, Via::House(h)));
+                    }
+                }
+            }
+        }
+    }
+
+    /// The other place of digit bit `b` in house `h` when the house holds
+    /// it in exactly two cells, `cell` one of them.
+    #[inline]
+    pub fn other_place(&self, masks: &[Mask], h: u32, cell: usize, b: Mask) -> Option<usize> {
+        let (mut count, mut other) = (0, None);
+        for &c in self.house(h) {
+            if masks[c] & b != 0 {
+                count += 1;
+                if c != cell {
+                    other = Some(c);
+                }
+            }
+        }
+        if count == 2 && masks[cell] & b != 0 { other } else { None }
+    }
+
+    /// Whether `cand`, turned off, forces `target` on (the test that closes
+    /// a cycle).
+    pub fn forces(
+        &self,
+        masks: &[Mask],
+        cand: Cand,
+        target: Cand,
+        cell_links: bool,
+        house_links: bool,
+    ) -> bool {
+        let (cell, digit) = (self.cell(cand), self.digit(cand));
+        let (tcell, tdigit) = (self.cell(target), self.digit(target));
+        let b = 1u64 << (digit - 1);
+        if cell_links && cell == tcell && digit != tdigit {
+            return masks[cell].count_ones() == 2
+                && masks[cell] & b != 0
+                && masks[cell] & 1 << (tdigit - 1) != 0;
+        }
+        house_links
+            && digit == tdigit
+            && cell != tcell
+            && self.houses[cell].iter().any(|&h| self.other_place(masks, h, cell, b) == Some(tcell))
+    }
+
+    /// The candidates that had to be off, in `source` but gone from
+    /// `masks`, for `on` to be forced on `via` its cell or house (a dynamic
+    /// chain's hidden parents), in cell or house order.
+    pub fn hidden(&self, source: &[Mask], masks: &[Mask], on: Cand, via: Via, out: &mut Vec<Cand>) {
+        out.clear();
+        let (cell, digit) = (self.cell(on), self.digit(on));
+        match via {
+            Via::Cell => {
+                out.extend(Bits(source[cell] & !masks[cell]).map(|i| (cell * self.n + i) as Cand));
+            }
+            Via::House(h) => {
+                let b = 1u64 << (digit - 1);
+                for &c in self.house(h) {
+                    if source[c] & b != 0 && masks[c] & b == 0 {
+                        out.push(self.cand(c, digit));
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The candidates of a grid as chains see them: a placed cell has none.
+pub(super) fn open_masks(grid: &Candidates) -> Vec<Mask> {
+    (0..grid.units().cells())
+        .map(|c| if grid.is_empty(c) { grid.candidates(c) } else { 0 })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::human::testing::{classic, units};
+
+    #[test]
+    fn links_in_sudoku_explainers_order() {
+        let units = units();
+        let layout = Layout::new(&units);
+        // r5c5 sees its box first, then its row and column outside the box.
+        let peers: Vec<u32> = layout.peers[40].clone();
+        assert_eq!(peers.len(), 20);
+        assert_eq!(&peers[..8], &[30, 31, 32, 39, 41, 48, 49, 50]);
+        assert_eq!(&peers[8..14], &[36, 37, 38, 42, 43, 44]);
+        assert_eq!(&peers[14..], &[4, 13, 22, 58, 67, 76]);
+        assert_eq!(layout.houses_of(40), &[22, 4, 13]);
+        let (cand, back) = (layout.cand(40, 7), layout.cand(40, 7));
+        assert_eq!((layout.cell(cand), layout.digit(back)), (40, 7));
+    }
+
+    #[test]
+    fn on_and_off_links() {
+        let grid = classic(
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+        );
+        let units = units();
+        let layout = Layout::new(&units);
+        let masks = open_masks(&grid);
+        assert_eq!(masks[2], 0);
+        // r1c1 is {4,5}: 4 on turns 5 off in the cell, and 4 off forces 5.
+        let c4 = layout.cand(0, 4);
+        let mut offs = Vec::new();
+        layout.on_to_off(&masks, c4, true, &mut offs);
+        assert_eq!(offs[0], layout.cand(0, 5));
+        assert!(offs[1..].iter().all(|&c| layout.digit(c) == 4 && units.sees(0, layout.cell(c))));
+        let mut ons = Vec::new();
+        layout.off_to_on(&masks, c4, true, false, &mut ons);
+        assert_eq!(ons, [(layout.cand(0, 5), Via::Cell)]);
+        assert!(layout.forces(&masks, c4, layout.cand(0, 5), true, false));
+        assert!(!layout.forces(&masks, c4, layout.cand(0, 5), false, true));
+        // Every house link found is a conjugate pair.
+        for cand in 0..729 {
+            let (cell, digit) = (layout.cell(cand), layout.digit(cand));
+            if masks[cell] & 1 << (digit - 1) == 0 {
+                continue;
+            }
+            layout.off_to_on(&masks, cand, false, true, &mut ons);
+            for &(on, via) in &ons {
+                let Via::House(h) = via else { panic!("a house link") };
+                let places = grid.positions(h as usize, digit).count_ones();
+                assert_eq!(places, 2);
+                assert!(layout.forces(&masks, cand, on, false, true));
+            }
+        }
+        // Hidden parents: what the source had and the grid lost.
+        let mut less = masks.clone();
+        less[0] &= !(1 << 3);
+        let mut hidden = Vec::new();
+        layout.hidden(&masks, &less, layout.cand(0, 5), Via::Cell, &mut hidden);
+        assert_eq!(hidden, [c4]);
+        layout.hidden(&masks, &less, layout.cand(1, 4), Via::House(0), &mut hidden);
+        assert_eq!(hidden, [c4]);
+    }
+}

@@ -1,0 +1,553 @@
+//! [`Cycles`]: chains from one candidate on a fixed grid: bidirectional
+//! X-, Y- and XY-cycles (continuous nice loops) and forcing X-chains and
+//! forcing chains (a candidate whose truth, or falsehood, implies its own
+//! opposite).
+
+use std::collections::VecDeque;
+
+use super::graph::{Cand, Graph, NONE, Rank};
+use super::links::{Layout, Via, open_masks};
+use super::text::{Conclusion, chain_text};
+use crate::human::candidates::{Candidates, Mask, bit, digits};
+use crate::human::difficulty::Difficulty;
+use crate::human::step::Step;
+use crate::human::technique::Technique;
+
+/// Sudoku Explainer's "Forcing Chains & Cycles" (SE 6.5 and up), the first
+/// chain rung. From every candidate, a search along the grid's links:
+///
+/// - a *bidirectional cycle* leaves the candidate and comes back to it
+///   (alternately turning candidates off and forcing others on); it holds
+///   both ways round, so a candidate that sees a cycle candidate of its
+///   digit that is on one way and another that is on the other way round
+///   goes: X-cycles (one digit, 6.5), Y-cycles (bivalue cells, 6.5),
+///   cycles mixing both (7.0);
+/// - a *forcing chain* turns the candidate into its own opposite: assumed
+///   true it ends false (the candidate goes), or assumed false it ends
+///   true (the digit is placed): forcing X-chains (one digit, 6.6) and
+///   forcing chains (7.0).
+///
+/// Each adds a tenth per length step (the length in potentials less two
+/// passing 4, 6, 8, 12, 16, 24, …); the step returned is the easiest (then
+/// shortest) found, as Sudoku Explainer ranks them.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Cycles;
+
+impl Technique for Cycles {
+    fn name(&self) -> &'static str {
+        "Forcing Chains & Cycles"
+    }
+
+    fn difficulty(&self) -> Difficulty {
+        Difficulty::tenths(65)
+    }
+
+    fn find(&self, grid: &Candidates) -> Option<Step> {
+        if grid.size() > super::MAX_SIDE {
+            return None;
+        }
+        let layout = Layout::new(grid.units());
+        let masks = open_masks(grid);
+        let mut search = Unary::new(&layout, &masks);
+        search.run();
+        search.best.map(|found| found.into_step(&layout))
+    }
+}
+
+/// One of the three searches: which links it follows.
+#[derive(Debug, Clone, Copy)]
+struct Pass {
+    /// Links within a cell (Y).
+    cell: bool,
+    /// Links within a house (X).
+    house: bool,
+}
+
+impl Pass {
+    /// Sudoku Explainer's key: X first, then Y, then both.
+    fn key(self) -> u8 {
+        match (self.cell, self.house) {
+            (false, _) => 2,
+            (true, false) => 3,
+            (true, true) => 4,
+        }
+    }
+
+    fn both(self) -> bool {
+        self.cell && self.house
+    }
+
+    fn cycle_base(self) -> u16 {
+        if self.both() { 70 } else { 65 }
+    }
+
+    fn forcing_base(self) -> u16 {
+        if self.both() { 70 } else { 66 }
+    }
+}
+
+/// An off potential waiting in a cycle search: a new one, or one already
+/// met again from another parent (it can only close a cycle).
+#[derive(Debug, Clone, Copy)]
+enum Pending {
+    New(u32),
+    Again { cand: Cand, parent: u32 },
+}
+
+/// The best hint so far.
+#[derive(Debug)]
+struct Found {
+    rank: Rank,
+    pass: Pass,
+    cycle: bool,
+    /// The chain from the assumption to the conclusion.
+    chain: Vec<(Cand, bool)>,
+    /// For a cycle, the candidates it removes.
+    removed: Vec<(usize, u8)>,
+}
+
+impl Found {
+    fn into_step(self, layout: &Layout) -> Step {
+        let n = layout.size();
+        let name = match (self.cycle, self.pass.cell, self.pass.house) {
+            (true, false, _) => "Bidirectional X-Cycle",
+            (true, true, false) => "Bidirectional Y-Cycle",
+            (true, true, true) => "Bidirectional Cycle",
+            (false, false, _) => "Forcing X-Chain",
+            (false, true, _) => "Forcing Chain",
+        };
+        let mut cells: Vec<usize> = Vec::new();
+        let mut digits: Mask = 0;
+        for &(c, _) in &self.chain {
+            let cell = layout.cell(c);
+            if !cells.contains(&cell) {
+                cells.push(cell);
+            }
+            digits |= bit(layout.digit(c));
+        }
+        let step = Step::new(name, Difficulty::tenths(self.rank.tenths()), n)
+            .with_cells(cells)
+            .with_digits(digits)
+            .with_note(chain_text(layout, &self.chain));
+        if self.cycle {
+            let mut step = step;
+            step.eliminations = self.removed;
+            step
+        } else {
+            let &(target, on) = self.chain.last().expect("a chain");
+            Conclusion { cand: target, on }.apply(layout, step)
+        }
+    }
+}
+
+/// The searches of one grid.
+struct Unary<'a> {
+    layout: &'a Layout<'a>,
+    masks: &'a [Mask],
+    graph: Graph,
+    /// Per node, its distance from the assumption.
+    depth: Vec<u32>,
+    on_at: Vec<u32>,
+    off_at: Vec<u32>,
+    touched: Vec<Cand>,
+    pending_on: VecDeque<u32>,
+    pending_off: VecDeque<Pending>,
+    offs: Vec<Cand>,
+    ons: Vec<(Cand, Via)>,
+    best: Option<Found>,
+    /// Whether to stop a search once nothing deeper can win (always, but
+    /// in a test comparing with the full search).
+    prune: bool,
+}
+
+impl<'a> Unary<'a> {
+    fn new(layout: &'a Layout<'a>, masks: &'a [Mask]) -> Unary<'a> {
+        let cands = layout.cands();
+        Unary {
+            layout,
+            masks,
+            graph: Graph::new(cands),
+            depth: Vec::new(),
+            on_at: vec![NONE; cands],
+            off_at: vec![NONE; cands],
+            touched: Vec::new(),
+            pending_on: VecDeque::new(),
+            pending_off: VecDeque::new(),
+            offs: Vec::new(),
+            ons: Vec::new(),
+            best: None,
+            prune: true,
+        }
+    }
+
+    /// Sudoku Explainer's three searches (X links, Y links, both), from
+    /// every candidate of every cell in reading order.
+    fn run(&mut self) {
+        let passes = [
+            Pass { cell: false, house: true },
+            Pass { cell: true, house: false },
+            Pass { cell: true, house: true },
+        ];
+        for pass in passes {
+            let cells = self.masks.len();
+            for cell in 0..cells {
+                let mask = self.masks[cell];
+                let count = mask.count_ones();
+                // Y-cycles start only in a bivalue cell.
+                if count < 2 || (!pass.house && count > 2) {
+                    continue;
+                }
+                for d in digits(mask) {
+                    let cand = self.layout.cand(cell, d);
+                    self.cycles(cand, pass);
+                    if pass.house {
+                        self.forcing(cand, true, pass);
+                        self.forcing(cand, false, pass);
+                    }
+                }
+            }
+        }
+    }
+
+    fn can_win(&self, base: u16, complexity: u32, key: u8) -> bool {
+        !self.prune || Rank::new(base, complexity, key).beats(self.best.as_ref().map(|b| &b.rank))
+    }
+
+    fn reset(&mut self) {
+        for &c in &self.touched {
+            self.on_at[c as usize] = NONE;
+            self.off_at[c as usize] = NONE;
+        }
+        self.touched.clear();
+        self.graph.clear();
+        self.depth.clear();
+        self.pending_on.clear();
+        self.pending_off.clear();
+    }
+
+    fn add(&mut self, cand: Cand, on: bool, parent: Option<u32>) -> u32 {
+        let node = match parent {
+            Some(p) => self.graph.add(cand, on, &[p]),
+            None => self.graph.add(cand, on, &[]),
+        };
+        self.depth.push(parent.map_or(0, |p| self.depth[p as usize] + 1));
+        node
+    }
+
+    fn mark(&mut self, cand: Cand, on: bool, node: u32) {
+        let at = if on { &mut self.on_at } else { &mut self.off_at };
+        at[cand as usize] = node;
+        self.touched.push(cand);
+    }
+
+    /// The cycles through `src` (assumed on), as Sudoku Explainer finds
+    /// them: breadth first, an off potential met again from another parent
+    /// kept as a way to close a cycle.
+    fn cycles(&mut self, src: Cand, pass: Pass) {
+        self.reset();
+        let root = self.add(src, true, None);
+        self.mark(src, true, root);
+        self.pending_on.push_back(root);
+        let mut length = 0;
+        let mut found = Vec::new();
+        let (base, key) = (pass.cycle_base(), pass.key());
+        while !self.pending_on.is_empty() || !self.pending_off.is_empty() {
+            length += 1;
+            // A cycle closed from the coming potentials is two links longer.
+            if let Some(&front) = self.pending_on.front()
+                && !self.can_win(base, self.depth[front as usize] + 2, key)
+            {
+                break;
+            }
+            while let Some(p) = self.pending_on.pop_front() {
+                let mut offs = std::mem::take(&mut self.offs);
+                self.layout.on_to_off(self.masks, self.graph.node(p).cand, pass.cell, &mut offs);
+                for &c in &offs {
+                    if self.graph.above(p, c, false) {
+                        continue;
+                    }
+                    if self.off_at[c as usize] == NONE {
+                        let node = self.add(c, false, Some(p));
+                        self.mark(c, false, node);
+                        self.pending_off.push_back(Pending::New(node));
+                    } else {
+                        self.pending_off.push_back(Pending::Again { cand: c, parent: p });
+                    }
+                }
+                self.offs = offs;
+            }
+            length += 1;
+            while let Some(entry) = self.pending_off.pop_front() {
+                match entry {
+                    Pending::New(node) => {
+                        let mut ons = std::mem::take(&mut self.ons);
+                        let cand = self.graph.node(node).cand;
+                        self.layout.off_to_on(self.masks, cand, pass.cell, pass.house, &mut ons);
+                        for &(c, _) in &ons {
+                            if length >= 4 && c == src {
+                                found.push(self.add(src, true, Some(node)));
+                            }
+                            if self.on_at[c as usize] == NONE {
+                                let on = self.add(c, true, Some(node));
+                                self.mark(c, true, on);
+                                self.pending_on.push_back(on);
+                            }
+                        }
+                        self.ons = ons;
+                    }
+                    Pending::Again { cand, parent } => {
+                        if length >= 4
+                            && self.layout.forces(self.masks, cand, src, pass.cell, pass.house)
+                        {
+                            let off = self.add(cand, false, Some(parent));
+                            found.push(self.add(src, true, Some(off)));
+                        }
+                    }
+                }
+            }
+        }
+        for dst in found {
+            self.cycle_hint(dst, pass);
+        }
+    }
+
+    /// Weighs the cycle ending at `dst`: a candidate goes when it sees a
+    /// cycle candidate of its digit on one way round and another on the
+    /// other way (cells of the cycle left alone).
+    fn cycle_hint(&mut self, dst: u32, pass: Pass) {
+        let complexity = self.graph.ancestors(dst);
+        let rank = Rank::new(pass.cycle_base(), complexity, pass.key());
+        if !rank.beats(self.best.as_ref().map(|b| &b.rank)) {
+            return;
+        }
+        let path = self.graph.path(dst);
+        let layout = self.layout;
+        let units = layout.units();
+        let cells: Vec<usize> =
+            path.iter().map(|&p| layout.cell(self.graph.node(p).cand)).collect();
+        let n = layout.size();
+        // Per candidate, bit 0: off when the root is on, bit 1: when off.
+        let mut cancel = vec![0u8; self.masks.len() * n];
+        for &p in &path[1..] {
+            let node = self.graph.node(p);
+            let (cell, digit) = (layout.cell(node.cand), layout.digit(node.cand));
+            for &other in units.peers(cell) {
+                if !cells.contains(&other) && self.masks[other] & bit(digit) != 0 {
+                    cancel[layout.cand(other, digit) as usize] |= if node.on { 1 } else { 2 };
+                }
+            }
+        }
+        let removed: Vec<(usize, u8)> = cancel
+            .iter()
+            .enumerate()
+            .filter(|&(_, &m)| m == 3)
+            .map(|(c, _)| (layout.cell(c as Cand), layout.digit(c as Cand)))
+            .collect();
+        if removed.is_empty() {
+            return;
+        }
+        let chain =
+            path.iter().map(|&p| (self.graph.node(p).cand, self.graph.node(p).on)).collect();
+        self.best = Some(Found { rank, pass, cycle: true, chain, removed });
+    }
+
+    /// A forcing chain from `src` assumed `on` to its own opposite, if
+    /// one is shorter than the best so far.
+    fn forcing(&mut self, src: Cand, on: bool, pass: Pass) {
+        self.reset();
+        let root = self.add(src, on, None);
+        self.mark(src, on, root);
+        if on {
+            self.pending_on.push_back(root);
+        } else {
+            self.pending_off.push_back(Pending::New(root));
+        }
+        let (base, key) = (pass.forcing_base(), pass.key());
+        let target = 'search: loop {
+            if self.pending_on.is_empty() && self.pending_off.is_empty() {
+                break None;
+            }
+            if let Some(&front) = self.pending_on.front()
+                && !self.can_win(base, self.depth[front as usize] + 2, key)
+            {
+                break None;
+            }
+            while let Some(p) = self.pending_on.pop_front() {
+                let mut offs = std::mem::take(&mut self.offs);
+                self.layout.on_to_off(self.masks, self.graph.node(p).cand, pass.cell, &mut offs);
+                for &c in &offs {
+                    if on && c == src {
+                        self.offs = offs;
+                        break 'search Some(self.add(c, false, Some(p)));
+                    }
+                    if self.off_at[c as usize] == NONE {
+                        let node = self.add(c, false, Some(p));
+                        self.mark(c, false, node);
+                        self.pending_off.push_back(Pending::New(node));
+                    }
+                }
+                self.offs = offs;
+            }
+            if let Some(&Pending::New(front)) = self.pending_off.front()
+                && !self.can_win(base, self.depth[front as usize] + 2, key)
+            {
+                break None;
+            }
+            while let Some(entry) = self.pending_off.pop_front() {
+                let Pending::New(p) = entry else { continue };
+                let mut ons = std::mem::take(&mut self.ons);
+                self.layout.off_to_on(
+                    self.masks,
+                    self.graph.node(p).cand,
+                    pass.cell,
+                    true,
+                    &mut ons,
+                );
+                for &(c, _) in &ons {
+                    if !on && c == src {
+                        self.ons = ons;
+                        break 'search Some(self.add(c, true, Some(p)));
+                    }
+                    if self.on_at[c as usize] == NONE {
+                        let node = self.add(c, true, Some(p));
+                        self.mark(c, true, node);
+                        self.pending_on.push_back(node);
+                    }
+                }
+                self.ons = ons;
+            }
+        };
+        let Some(target) = target else { return };
+        let complexity = self.graph.ancestors(target);
+        let rank = Rank::new(base, complexity, key);
+        if rank.beats(self.best.as_ref().map(|b| &b.rank)) {
+            let chain = self
+                .graph
+                .path(target)
+                .iter()
+                .map(|&p| (self.graph.node(p).cand, self.graph.node(p).on))
+                .collect();
+            self.best = Some(Found { rank, pass, cycle: false, chain, removed: Vec::new() });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::human::chains::testing::{assert_sound, check_first};
+    use crate::human::testing::{data_puzzles, units};
+
+    /// Positions met solving real puzzles, where this rung is the first of
+    /// the ladder to apply: one per kind of step.
+    #[test]
+    fn in_real_puzzles() {
+        // Forcing Chain
+        check_first(
+            &Cycles,
+            "\
+            .....6..9....56..9.2.............7.........8....4.....1............56..9..3......\
+            1.3.....9.......8...3.....91.......9....5.........6......4......2.............7..\
+            ...4.....1...56..9......7..1.......9..3.......2..............8.....56..9....56..9\
+            .......8...3..6..9..3.56..9..3.5.........6..91..............7.....4......2.......\
+            ..3..6..9...4.....1.3.56..9.......8..2.............7......56..91.3..6..91....6..9\
+            .2.............7..1.3.56..9...4..........6..9..3.5........56..91.3..6..9.......8.\
+            1....6..9.2..............8.....56.........7......5...9..3......1...56..9...4.....\
+            ....5....1.3..6..9..3..6..9.2..........4............8......6..9......7..1....6..9\
+            ......7.......6..9...4.......3.56...1..........3.5...9.2..............8.....56..9",
+            "Forcing Chain: r2c1,r2c3,r8c3,r8c2,r7c1 {1,3}: r2c1<>1 (r2c1=1 -> r2c1<>3 -> r2c3=3 -> r8c3<>3 -> r8c2=3 -> r8c2<>1 -> r7c1=1 -> r2c1<>1)",
+        );
+        // Bidirectional Y-Cycle
+        check_first(
+            &Cycles,
+            "\
+            .....67..1...5......3.......2....78..2..5.789.2..56...1....67.9...45.7.....4....9\
+            .....678.........9....5.78.1............5.7.....4..........67....3.......2.......\
+            .2..........4.....1...5.7....3...7......567.9..3.56..91....67.9....5.7.........8.\
+            1.............6..........89....5......3............7...2..........4...8....4....9\
+            ....5...9......7...2..........4.....1...............8.....5...9.....6.....3......\
+            ....5..8...3.........4.............9.2...6....2...6.......5..8.1..............7..\
+            ...4......2..5.........6....23...78..2..5.78..23.5..........78.........91........\
+            ..3.............8.......7.9.....6.........7.91...........4......2...........5....\
+            ......7.912..5....1...5.....2....78....4......2..5...9..3............78......6...",
+            "Bidirectional Y-Cycle: r9c1,r5c1,r5c7,r4c9,r4c8,r9c8 {4,5,7,8,9}: r9c4<>7 (r9c1=9 -> r5c1<>9 -> r5c1=5 -> r5c7<>5 -> r5c7=9 -> r4c9<>9 -> r4c9=4 -> r4c8<>4 -> r4c8=8 -> r9c8<>8 -> r9c8=7 -> r9c1<>7 -> r9c1=9)",
+        );
+        // Bidirectional Cycle
+        check_first(
+            &Cycles,
+            "\
+            .....6...........9....5.....23......1.........23...7...2....7.........8....4.....\
+            ..3............7.....4......2..5..8.....5..89.2..5.........6....2......91........\
+            12..............8.12............6.........7.9...4...........7.9....5......3......\
+            ......7.....4.....1......89..3.5..8.....5..8.1.3.5....1...5..89.....6....2.......\
+            12..5..8.123.5.........6.........7...2..5..8.........9...4.....1.3..........5..8.\
+            12..5..89123.5....12.....8....4..........6...12..5....1...5..8.1.3...7........7.9\
+            ...4.....12..5....12.....89.2..5......3.......2..5.7..12..5..8912....7.9.....6...\
+            .2..5...9.....6.....3......1.........2.45.7.........8..2..5.....2.4..7........7.9\
+            12..5..8.12..5..........7..........9.2.45.........6.....3......12.4.........5..8.",
+            "Bidirectional Cycle: r2c8,r3c7,r3c5,r8c5,r8c9,r7c8 {7,9}: r7c7<>9, r8c8<>7 (r2c8=9 -> r3c7<>9 -> r3c7=7 -> r3c5<>7 -> r8c5=7 -> r8c9<>7 -> r8c9=9 -> r7c8<>9 -> r2c8=9)",
+        );
+        // Forcing X-Chain
+        check_first(
+            &Cycles,
+            "\
+            ...4.67......5......3......1.....7.9......7.91....67.9.......8..2..........4.67..\
+            1.........2...6.........78.....5.......4......23..678...3..67....3...7..........9\
+            .2...678..2.4.6...........9..3...78..23...78..23..678.1..........34..7......5....\
+            ..3.......2.4....9.2.4...8....4..78......6.........78.....5.......4..7.91........\
+            .....6.8....4.6..91.........2.........3...78.....5......34.67....34..7.9..3..67..\
+            ....5..........7.....4.6...1.34....9..3.....91.3.....9.234............8..23..6...\
+            .2.4..7..1............5......3...78..23...78..23...78.........9.....6....234..7..\
+            ........9..3.......2....7.......6...1...........4......2....7......5...........8.\
+            .2...67.........8..2.4.67....3...7.9....5.....23...7.9.234..7..1.........23...7..",
+            "Forcing X-Chain: r7c9,r8c7,r8c3,r4c3,r4c2,r2c2,r2c6,r3c5,r7c5 {2}: r7c9<>2 (r7c9=2 -> r8c7<>2 -> r8c3=2 -> r4c3<>2 -> r4c2=2 -> r2c2<>2 -> r2c6=2 -> r3c5<>2 -> r7c5=2 -> r7c9<>2)",
+        );
+        // Bidirectional X-Cycle
+        check_first(
+            &Cycles,
+            "\
+            ......789...4.6789...45.78.....56.891.........2...........56789..3.........4.6789\
+            .......89...4.6.89..3..........56.89....5.7.9......78....456.891.........2.......\
+            12.......12...........5.78.....56.89..3.........4.........56789....5.789.....6789\
+            1.....7891.....789...4..78....4....9.2............6.....3.........4..789....5....\
+            ....5.......4..789.2.........3.........4....91.............6789...4..789...4.6789\
+            ..3.........4....9.....6.........7.........8.....5....12.4....9.2.4....91..4....9\
+            .2....78..2....78.......78.1...........45............9...45.........6.....3......\
+            .....6.....3......1.......9...45..8....45.7........78.12..5...9.2.45...91..4....9\
+            ...4.........5....1.......9.2............6.....3......1.....789......7891.....789",
+            "Bidirectional X-Cycle: r1c3,r2c2,r2c7,r7c7,r7c5,r8c4,r4c4,r4c3 {4}: r1c2<>4, r4c8<>4, r6c7<>4, r8c5<>4 (r1c3=4 -> r2c2<>4 -> r2c7=4 -> r7c7<>4 -> r7c5=4 -> r8c4<>4 -> r4c4=4 -> r4c3<>4 -> r1c3=4)",
+        );
+    }
+
+    /// The search stops early once nothing deeper can beat the best chain
+    /// found; searching every chain to the end finds the same step.
+    #[test]
+    fn pruning_keeps_the_easiest_chain() {
+        let units = units();
+        let ladder = crate::human::Ladder::standard();
+        let mut compared = 0;
+        for puzzle in data_puzzles("top95.txt", 12) {
+            let mut grid = Candidates::from_grid(units.clone(), &puzzle).unwrap();
+            // Compare wherever the walk needs more than the basic patterns.
+            while let Some(step) = ladder.hint(&grid) {
+                if step.difficulty.in_tenths() >= 40 {
+                    let layout = Layout::new(grid.units());
+                    let masks = open_masks(&grid);
+                    let mut pruned = Unary::new(&layout, &masks);
+                    pruned.run();
+                    let mut full = Unary::new(&layout, &masks);
+                    full.prune = false;
+                    full.run();
+                    let key = |f: &Option<Found>| f.as_ref().map(|f| (f.rank, f.chain.clone()));
+                    assert_eq!(key(&pruned.best), key(&full.best));
+                    if let Some(found) = pruned.best {
+                        assert_sound(&found.into_step(&layout), &grid);
+                        compared += 1;
+                    }
+                }
+                grid.apply(&step);
+            }
+        }
+        assert!(compared >= 20, "{compared} positions compared");
+    }
+}

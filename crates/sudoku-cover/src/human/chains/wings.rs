@@ -1,0 +1,237 @@
+//! [`AlsWing`]: WXYZ-Wing (5.5 and up) and VWXYZ-Wing (6.2 and up), the
+//! two-link chains SukakuExplainer builds from an almost locked set and a
+//! bivalue cell, and rates by the largest cell of the set.
+
+use super::links::open_masks;
+use crate::human::candidates::{Bits, Candidates, Mask, bit, digits};
+use crate::human::difficulty::Difficulty;
+use crate::human::step::Step;
+use crate::human::technique::Technique;
+use crate::human::units::{Units, cell_name};
+
+/// WXYZ-Wing and VWXYZ-Wing, as SukakuExplainer finds and rates them: an
+/// *almost locked set* of `k` cells that all see each other holding `k + 1`
+/// digits (k = 3, 4), and a bivalue cell {x, z} outside it whose digits
+/// are both in the set. When every cell of the set holding x sees the
+/// bivalue cell, x is true in one of them or in the bivalue cell, so
+/// either the bivalue cell is z or the set is locked and holds z: z leaves
+/// every cell that sees the bivalue cell and the set's z cells. When z is
+/// linked that way too (doubly linked), both digits leave the cells that
+/// see all their places, and each other digit of the set leaves the cells
+/// that see all its places in the set.
+///
+/// The rating depends on the largest cell of the set: 5.5, 5.6 when it
+/// holds three digits (WXYZ); 6.2 to 6.4, highest for three digits
+/// (VWXYZ). The easiest wing is returned, then the one removing most.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AlsWing {
+    k: usize,
+}
+
+impl AlsWing {
+    /// WXYZ-Wing: a set of three cells.
+    pub const WXYZ: AlsWing = AlsWing { k: 3 };
+    /// VWXYZ-Wing: a set of four cells.
+    pub const VWXYZ: AlsWing = AlsWing { k: 4 };
+
+    /// Sukaku's rating: middle sizes of the largest cell rate higher.
+    fn tenths(self, largest: u32) -> u16 {
+        let (base, reach) = if self.k == 3 { (55, 1) } else { (62, 2) };
+        let off = (3i32 - largest as i32).abs();
+        (base + (reach - off).max(0)) as u16
+    }
+}
+
+/// The best wing so far.
+#[derive(Debug)]
+struct Wing {
+    tenths: u16,
+    set: Vec<usize>,
+    pivot: usize,
+    removed: Vec<(usize, u8)>,
+    note: String,
+}
+
+impl Technique for AlsWing {
+    fn name(&self) -> &'static str {
+        if self.k == 3 { "WXYZ-Wing" } else { "VWXYZ-Wing" }
+    }
+
+    fn difficulty(&self) -> Difficulty {
+        Difficulty::tenths(self.tenths(self.k as u32 + 1).min(self.tenths(2)))
+    }
+
+    fn find(&self, grid: &Candidates) -> Option<Step> {
+        if grid.size() > super::MAX_SIDE {
+            return None;
+        }
+        let units = grid.units();
+        let masks = open_masks(grid);
+        let k = self.k;
+        let cells: Vec<usize> = (0..masks.len())
+            .filter(|&c| (2..=k as u32 + 1).contains(&masks[c].count_ones()))
+            .collect();
+        let bivalue: Vec<usize> =
+            (0..masks.len()).filter(|&c| masks[c].count_ones() == 2).collect();
+        let mut best: Option<Wing> = None;
+        let mut set = Vec::with_capacity(k);
+        self.sets(units, &masks, &cells, 0, 0, &mut set, &mut |set, union| {
+            for &y in &bivalue {
+                if set.contains(&y) || masks[y] & !union != 0 {
+                    continue;
+                }
+                if let Some(wing) = self.wing(units, &masks, set, union, y)
+                    && best.as_ref().is_none_or(|b| {
+                        (wing.tenths, std::cmp::Reverse(wing.removed.len()))
+                            < (b.tenths, std::cmp::Reverse(b.removed.len()))
+                    })
+                {
+                    best = Some(wing);
+                }
+            }
+        });
+        let wing = best?;
+        let mut step = Step::new(self.name(), Difficulty::tenths(wing.tenths), units.size())
+            .with_cells(wing.set.iter().copied().chain([wing.pivot]))
+            .with_digits(wing.set.iter().fold(0, |m, &c| m | masks[c]))
+            .with_note(wing.note);
+        for (c, d) in wing.removed {
+            step = step.eliminate(c, d);
+        }
+        Some(step)
+    }
+}
+
+impl AlsWing {
+    /// Calls `found` on every set of `k` cells of `cells` (from index
+    /// `from`) that see each other and hold `k + 1` digits together.
+    #[allow(clippy::too_many_arguments)]
+    fn sets(
+        &self,
+        units: &Units,
+        masks: &[Mask],
+        cells: &[usize],
+        from: usize,
+        union: Mask,
+        set: &mut Vec<usize>,
+        found: &mut dyn FnMut(&[usize], Mask),
+    ) {
+        let k = self.k;
+        if set.len() == k {
+            if union.count_ones() as usize == k + 1 {
+                found(set, union);
+            }
+            return;
+        }
+        for i in from..cells.len() {
+            let c = cells[i];
+            let u = union | masks[c];
+            if u.count_ones() as usize > k + 1 || !set.iter().all(|&s| units.sees(s, c)) {
+                continue;
+            }
+            set.push(c);
+            self.sets(units, masks, cells, i + 1, u, set, found);
+            set.pop();
+        }
+    }
+
+    /// The wing of set `set` and bivalue cell `y`, if it removes anything.
+    fn wing(
+        &self,
+        units: &Units,
+        masks: &[Mask],
+        set: &[usize],
+        union: Mask,
+        y: usize,
+    ) -> Option<Wing> {
+        let holders = |d: u8| set.iter().copied().filter(move |&c| masks[c] & bit(d) != 0);
+        let linked = |d: u8| holders(d).all(|c| units.sees(c, y));
+        let pair: Vec<u8> = digits(masks[y]).collect();
+        let mut best: Option<Wing> = None;
+        for (x, z) in [(pair[0], pair[1]), (pair[1], pair[0])] {
+            if !linked(x) {
+                continue;
+            }
+            let double = linked(z);
+            let outside = |c: usize| c != y && !set.contains(&c);
+            let seeing_all = |d: u8, with_y: bool| -> Vec<(usize, u8)> {
+                let places: Vec<usize> = holders(d).chain(with_y.then_some(y)).collect();
+                (0..masks.len())
+                    .filter(|&c| outside(c) && masks[c] & bit(d) != 0)
+                    .filter(|&c| places.iter().all(|&p| units.sees(p, c)))
+                    .map(|c| (c, d))
+                    .collect()
+            };
+            let mut removed = seeing_all(z, true);
+            if double {
+                removed.extend(seeing_all(x, true));
+                for w in digits(union & !masks[y]) {
+                    removed.extend(seeing_all(w, false));
+                }
+                removed.sort_unstable();
+                removed.dedup();
+            }
+            if removed.is_empty() {
+                continue;
+            }
+            let largest = set.iter().map(|&c| masks[c].count_ones()).max().unwrap_or(0);
+            let n = units.size();
+            let names: Vec<String> = set.iter().map(|&c| cell_name(n, c)).collect();
+            let note = format!(
+                "{} hold {} digits; {} is {x} or {z}, {x} linked{}",
+                names.join(","),
+                Bits(union).count(),
+                cell_name(n, y),
+                if double { format!(", {z} linked") } else { String::new() }
+            );
+            let wing =
+                Wing { tenths: self.tenths(largest), set: set.to_vec(), pivot: y, removed, note };
+            if best.as_ref().is_none_or(|b| wing.removed.len() > b.removed.len()) {
+                best = Some(wing);
+            }
+        }
+        best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::human::chains::testing::check_first;
+
+    /// Positions met solving real puzzles, where this rung is the first of
+    /// the ladder to apply: one per kind of step.
+    #[test]
+    fn in_real_puzzles() {
+        // WXYZ-Wing
+        check_first(
+            &AlsWing::WXYZ,
+            "\
+            1..4..7.........8....4..7....345...91...5...91.3...........6..9.2..........456...\
+            .....6...........9..3.........45..8..2..5..8..2.4...8.1...........45..........7..\
+            12.4.........5.....2.4...........7..1.......9.....6.....3.....9.......8...34.....\
+            ....5.78..2...67..1............56.8...3.......2....78....4.........567..........9\
+            ..345.78..2.4.67.....4567..1.........2..5678.........9..3....8.....567....3.5..8.\
+            ..3.5.78......67..........9....56.8....4...........78..2.......1...567..1.3.5..8.\
+            ...4..7....3.........4.67...2.......1....678.....5.........678.........91..4.....\
+            ........9...4.67.........8...3..6...1....67..1.3..........5....1..4......2.......\
+            .2..5....1.........2..5.......4.6.89.....6789...4..78......678...3...........6.8.",
+            "WXYZ-Wing: r3c5,r3c7,r3c9,r7c9 {1,3,4,9}: r7c5<>1 (r3c5,r3c7,r3c9 hold 4 digits; r7c9 is 4 or 1, 4 linked)",
+        );
+        // VWXYZ-Wing
+        check_first(
+            &AlsWing::VWXYZ,
+            "\
+            ....5678.1...5......3.......2..5.78..2..56789.2..56..91..4.67.9...45.7...2.45...9\
+            ....5678.........9....5.78.1.........2..5678....4..........67....3.......2..5....\
+            .2..........4.....1...5.7....3.5.7....3.567.9..3.56..91....67.9....5.7.........8.\
+            1.............6..........89..3.5......3.5..........7...2..........4...8....4....9\
+            ....5...9......7...2..........4.....1...............8.....5...9.....6.....3......\
+            ..3.5..8...3.5.......4.............9.2...6....2...6.......5..8.1..............7..\
+            ...4......23.5.........6....23.5.78..23.5.78..23.5..........78.........91........\
+            ..3.5.7.9.......8.....5.7.9.....6.....345.7.91...........4..7...2..........45....\
+            ....5.7.912..5....1...5.7.9.2..5.78..2.45.789.2..5...9..3.........45.78......6...",
+            "VWXYZ-Wing: r5c7,r6c7,r7c7,r8c7,r4c9 {4,5,7,8,9}: r8c9<>4 (r5c7,r6c7,r7c7,r8c7 hold 5 digits; r4c9 is 9 or 4, 9 linked)",
+        );
+    }
+}
