@@ -92,6 +92,7 @@
 mod alphabet;
 mod encode;
 mod error;
+pub mod generate;
 mod grid;
 pub mod reader;
 mod regions;
@@ -103,6 +104,7 @@ mod variant;
 pub use alphabet::{Alphabet, BLANKS, DEFAULT_SYMBOLS};
 pub use encode::Sudoku;
 pub use error::{Error, ErrorKind, ReadError, ReadErrorKind};
+pub use generate::{Generated, Generator, Symmetry};
 pub use grid::Grid;
 pub use reader::{Layout, Notation, Puzzle, PuzzleReader, Separator};
 pub use regions::Regions;
