@@ -5,6 +5,7 @@ mod util;
 mod counts;
 mod data;
 mod formats;
+mod generate;
 mod properties;
 mod validation;
 mod variants;

@@ -1,15 +1,13 @@
 //! Random full grids under any rules: [`random_solution`].
 //!
-//! The engine finds a first solution of the empty grid; then, for a share
-//! of the cells taken in a random order, a random value that no given
-//! among the cell's peers holds becomes a given. When the current solution
-//! already has that value there, nothing is searched; otherwise the engine
-//! looks for a solution with the new given, which replaces the current one,
-//! or the given is taken back if there is none (or none within the node
-//! budget). Last, the symbols are permuted at random. Every step keeps a
-//! full grid in hand, so the method works for any rules the engine can
-//! solve, variants and jigsaws alike, and never ends without a grid once
-//! the first was found.
+//! A random value that the cell's peers allow is put in each of `k` random
+//! cells, and the engine finds a first solution with these givens; if
+//! there is none (or none within the node budget), it starts again with
+//! half as many givens. With no givens left, the grid is the rules' first
+//! solution of the empty grid, found once per generator (see
+//! [`first_grid`]). Last, the symbols are permuted at random (every rule
+//! treats all symbols alike). This works for any rules the engine can
+//! solve, variants and jigsaws alike.
 
 use crate::grid::Grid;
 use crate::rules::Rules;
@@ -58,25 +56,38 @@ impl Peers {
     }
 }
 
-/// What [`random_solution`] found.
-#[derive(Debug)]
+/// What [`random_solution`] or [`first_grid`] found.
+#[derive(Debug, Clone)]
 pub(super) enum Fill {
     /// A full grid that keeps the rules.
     Grid(Grid),
     /// The rules admit no grid at all.
     NoGrid,
-    /// The empty grid's first solution took more than the node budget.
+    /// No grid found within the node budget.
     TooHard,
 }
 
-/// A random full grid under the solver's rules; see the module docs.
-/// `givens` is the number of random givens the first attempt places.
+/// The first solution of the empty grid, within `budget` nodes.
+pub(super) fn first_grid(solver: &mut SudokuSolver<'_>, budget: u64) -> Fill {
+    let shape = solver.sudoku().rules().shape();
+    let mut solution = Grid::new(shape);
+    match solver.solve_within(&Grid::new(shape), &mut solution, budget) {
+        Ok(Some(true)) => Fill::Grid(solution),
+        Ok(Some(false)) => Fill::NoGrid,
+        Ok(None) | Err(_) => Fill::TooHard,
+    }
+}
+
+/// A random full grid under the solver's rules; see the module docs. The
+/// first attempt places `givens` random givens; `first` is the empty
+/// grid's first solution, the last resort, searched here if not given.
 pub(super) fn random_solution(
     solver: &mut SudokuSolver<'_>,
     peers: &Peers,
     rng: &mut Rng,
     givens: usize,
     budget: u64,
+    first: Option<&Grid>,
 ) -> Fill {
     let shape = solver.sudoku().rules().shape();
     let n = shape.size();
@@ -85,7 +96,7 @@ pub(super) fn random_solution(
     let mut order: Vec<usize> = (0..n * n).collect();
     let mut candidates = Vec::with_capacity(n);
     let mut k = givens;
-    loop {
+    while k > 0 {
         puzzle.cells_mut().fill(0);
         rng.shuffle(&mut order);
         for &cell in order.iter().take(k) {
@@ -94,11 +105,18 @@ pub(super) fn random_solution(
                 puzzle.cells_mut()[cell] = value;
             }
         }
-        match solver.solve_within(&puzzle, &mut solution, budget) {
-            Ok(Some(true)) => break,
-            Ok(Some(false)) if k == 0 => return Fill::NoGrid,
-            Ok(None) | Err(_) if k == 0 => return Fill::TooHard,
-            _ => k /= 2,
+        if let Ok(Some(true)) = solver.solve_within(&puzzle, &mut solution, budget) {
+            break;
+        }
+        k /= 2;
+    }
+    if k == 0 {
+        match first {
+            Some(grid) => solution = grid.clone(),
+            None => match first_grid(solver, budget) {
+                Fill::Grid(grid) => solution = grid,
+                other => return other,
+            },
         }
     }
     let mut symbols: Vec<u8> = (1..=n as u8).collect();

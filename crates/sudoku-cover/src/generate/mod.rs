@@ -46,6 +46,7 @@ mod rng;
 mod symmetry;
 
 use std::fmt;
+use std::sync::OnceLock;
 
 use crate::alphabet::Alphabet;
 use crate::encode::Sudoku;
@@ -76,6 +77,13 @@ pub const DEFAULT_SYMMETRIC_MINIMAL_TRIES: u32 = 20_000;
 /// of a second.
 pub const DEFAULT_NODE_BUDGET: u64 = 1 << 16;
 
+/// How many times the node budget the first solution of the empty grid
+/// may take (searched once per generator with fixed rules): rules with
+/// many exclusions take long to fill (9x9 anti-king and anti-knight,
+/// 156,000 nodes), and rules without a grid long to refute (8x8 hyper
+/// and anti-knight, 39 million nodes).
+pub const FIRST_GRID_BUDGETS: u64 = 64;
+
 /// The labels [`Generated::regions_line`] writes region maps with, the
 /// first `n` for a side of `n`: letters first, so that a map never reads
 /// as a puzzle.
@@ -96,6 +104,8 @@ pub struct Generator {
     clues: Option<usize>,
     tries: Option<u32>,
     budget: u64,
+    /// The empty grid's first solution under the fixed rules, once found.
+    first: OnceLock<Fill>,
 }
 
 /// Rules compiled, with every cell's peers.
@@ -167,12 +177,26 @@ pub enum GenerateError {
     Rules(Error),
     /// No full grid keeps the rules.
     NoGrid,
+    /// The search for a first full grid ran out of its node budget: the
+    /// rules may admit none.
+    NoGridFound {
+        /// The nodes searched.
+        nodes: u64,
+    },
     /// More clues asked for than the grid has cells.
     TooManyClues {
         /// The clues asked for.
         clues: usize,
         /// The cells of the grid.
         cells: usize,
+    },
+    /// A clue count that no puzzle with the symmetry can have: its clues
+    /// come in whole orbits (in fours with `rot90`, say).
+    UnreachableClues {
+        /// The clues asked for.
+        clues: usize,
+        /// The symmetry.
+        symmetry: Symmetry,
     },
     /// Every try failed to meet the demands.
     GaveUp {
@@ -209,9 +233,18 @@ impl fmt::Display for GenerateError {
         match self {
             GenerateError::Rules(e) => write!(f, "{e}"),
             GenerateError::NoGrid => f.write_str("no full grid keeps these rules"),
+            GenerateError::NoGridFound { nodes } => write!(
+                f,
+                "no full grid found in {nodes} search-tree nodes: these rules may admit none"
+            ),
             GenerateError::TooManyClues { clues, cells } => {
                 write!(f, "{clues} clues asked for, but the grid has {cells} cells")
             }
+            GenerateError::UnreachableClues { clues, symmetry } => write!(
+                f,
+                "no puzzle with {symmetry} symmetry has {clues} clues: its clues come in the \
+                 symmetry's groups of cells"
+            ),
             GenerateError::GaveUp { tries, reason } => match reason {
                 Shortfall::Grid => write!(
                     f,
@@ -257,6 +290,7 @@ impl Generator {
             clues: None,
             tries: None,
             budget: DEFAULT_NODE_BUDGET,
+            first: OnceLock::new(),
         })
     }
 
@@ -341,8 +375,13 @@ impl Generator {
     /// A puzzle from the random numbers of `rng`.
     pub fn generate_with(&self, rng: &mut Rng) -> Result<Generated, GenerateError> {
         let cells = self.rules.shape().cells();
-        if let Some(clues) = self.clues.filter(|&c| c > cells) {
-            return Err(GenerateError::TooManyClues { clues, cells });
+        if let Some(clues) = self.clues {
+            if clues > cells {
+                return Err(GenerateError::TooManyClues { clues, cells });
+            }
+            if !reachable(&self.symmetry.orbits(self.rules.size()), clues) {
+                return Err(GenerateError::UnreachableClues { clues, symmetry: self.symmetry });
+            }
         }
         let mut reason = Shortfall::Grid;
         let mut fewest = usize::MAX;
@@ -358,15 +397,19 @@ impl Generator {
                 }
             };
             let mut solver = compiled.sudoku.solver();
+            let first = match self.fixed.is_some() {
+                true => Some(self.first_grid(&mut solver)?),
+                false => None,
+            };
             let solution = match fill::random_solution(
                 &mut solver,
                 &compiled.peers,
                 rng,
                 self.random_givens(),
                 self.search_budget(),
+                first,
             ) {
                 Fill::Grid(grid) => grid,
-                Fill::NoGrid if self.fixed.is_some() => return Err(GenerateError::NoGrid),
                 Fill::NoGrid | Fill::TooHard => continue,
             };
             let mut orbits = self.symmetry.orbits(self.rules.size());
@@ -400,6 +443,18 @@ impl Generator {
         Err(GenerateError::GaveUp { tries: most, reason })
     }
 
+    /// The first solution of the empty grid under the fixed rules, searched
+    /// the first time it is needed, with [`FIRST_GRID_BUDGETS`] times the
+    /// node budget.
+    fn first_grid(&self, solver: &mut SudokuSolver<'_>) -> Result<&Grid, GenerateError> {
+        let budget = self.search_budget().saturating_mul(FIRST_GRID_BUDGETS);
+        match self.first.get_or_init(|| fill::first_grid(solver, budget)) {
+            Fill::Grid(grid) => Ok(grid),
+            Fill::NoGrid => Err(GenerateError::NoGrid),
+            Fill::TooHard => Err(GenerateError::NoGridFound { nodes: budget }),
+        }
+    }
+
     /// Whether a dug puzzle is known to be minimal: without symmetry a
     /// settled dig proves it (see `dig`'s docs); otherwise every clue is
     /// checked.
@@ -426,6 +481,18 @@ impl Generator {
     fn random_givens(&self) -> usize {
         self.rules.size()
     }
+}
+
+/// Whether some orbits add up to `clues` cells.
+fn reachable(orbits: &[Vec<usize>], clues: usize) -> bool {
+    let mut sums = vec![false; clues + 1];
+    sums[0] = true;
+    for orbit in orbits {
+        for s in (orbit.len()..=clues).rev() {
+            sums[s] |= sums[s - orbit.len()];
+        }
+    }
+    sums[clues]
 }
 
 #[cfg(test)]

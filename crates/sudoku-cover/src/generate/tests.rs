@@ -48,6 +48,19 @@ fn a_clue_count_is_met_or_named() {
 }
 
 #[test]
+fn clue_counts_out_of_the_symmetry_reach_are_named() {
+    let generator = Generator::new(Rules::classic()).unwrap().symmetry(Symmetry::Rot90);
+    let e = generator.clone().clues(Some(34)).generate(1, 0).unwrap_err();
+    assert_eq!(e, GenerateError::UnreachableClues { clues: 34, symmetry: Symmetry::Rot90 });
+    assert!(e.to_string().starts_with("no puzzle with rot90 symmetry has 34 clues"), "{e}");
+    // 33 = 8 fours and the centre.
+    assert_eq!(generator.clues(Some(33)).generate(1, 0).unwrap().clues(), 33);
+    // A 4x4 grid has no centre cell.
+    let generator = Generator::new(four()).unwrap().symmetry(Symmetry::Rot180).clues(Some(7));
+    assert!(matches!(generator.generate(1, 0), Err(GenerateError::UnreachableClues { .. })));
+}
+
+#[test]
 fn rules_without_a_grid_are_named() {
     // No 4x4 grid keeps both anti-king and anti-knight rules.
     let rules = four().with_variant(Variant::AntiKing).with_variant(Variant::AntiKnight);

@@ -415,7 +415,13 @@ impl<R: BufRead> PuzzleReader<R> {
         let mut cells = Vec::with_capacity(n * n);
         self.map_tokens(n, line, &mut cells)?;
         let grid = Grid::from_cells(self.shape_for(n), cells).expect("cells checked");
-        Ok(Puzzle { grid, line, layout: Layout::Line, notation: Notation::default(), regions: None })
+        Ok(Puzzle {
+            grid,
+            line,
+            layout: Layout::Line,
+            notation: Notation::default(),
+            regions: None,
+        })
     }
 
     /// Whether a line of `k` cells is a one-line puzzle.

@@ -251,7 +251,8 @@ fn inline_region_maps() {
     let second = read[1].as_ref().unwrap();
     assert_eq!(second.grid.get(0, 2), 3);
     assert_eq!(second.regions, Some(Regions::parse("AABBAABBCCDDCCDD").unwrap()));
-    let errors: Vec<String> = read[2..].iter().map(|r| r.as_ref().unwrap_err().to_string()).collect();
+    let errors: Vec<String> =
+        read[2..].iter().map(|r| r.as_ref().unwrap_err().to_string()).collect();
     assert_eq!(
         errors,
         [
