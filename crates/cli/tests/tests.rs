@@ -18,6 +18,7 @@ mod completions;
 mod compressed;
 mod count;
 mod estimate;
+mod generate;
 mod json;
 mod parallel;
 mod pipe;

@@ -37,6 +37,7 @@ use crate::config::{SudokuConfig, Task};
 use crate::exit::ExitStatus;
 use crate::progress::Progress;
 
+pub mod generate;
 mod json;
 mod list;
 mod read;

@@ -372,8 +372,10 @@ impl Generator {
         Ok(made)
     }
 
-    /// A puzzle from the random numbers of `rng`.
-    pub fn generate_with(&self, rng: &mut Rng) -> Result<Generated, GenerateError> {
+    /// Whether the settings can be met at all: a clue count within the
+    /// grid and within the symmetry's reach. [`generate`](Self::generate)
+    /// checks it too; call it to report a mistake before any work.
+    pub fn check(&self) -> Result<(), GenerateError> {
         let cells = self.rules.shape().cells();
         if let Some(clues) = self.clues {
             if clues > cells {
@@ -383,6 +385,12 @@ impl Generator {
                 return Err(GenerateError::UnreachableClues { clues, symmetry: self.symmetry });
             }
         }
+        Ok(())
+    }
+
+    /// A puzzle from the random numbers of `rng`.
+    pub fn generate_with(&self, rng: &mut Rng) -> Result<Generated, GenerateError> {
+        self.check()?;
         let mut reason = Shortfall::Grid;
         let mut fewest = usize::MAX;
         let mut drawn;
