@@ -208,6 +208,18 @@ impl<'a> SudokuSolver<'a> {
         Ok(found)
     }
 
+    /// Whether the puzzle has a solution, within `max_nodes` search-tree
+    /// nodes: like [`solve_within`](Self::solve_within) without writing
+    /// the solution out.
+    pub fn has_solution_within(
+        &mut self,
+        grid: &Grid,
+        max_nodes: u64,
+    ) -> Result<Option<bool>, Error> {
+        self.start(grid)?;
+        Ok(self.run_within(max_nodes))
+    }
+
     /// Searches on to the next solution (`Some(true)`), the end
     /// (`Some(false)`), or until the puzzle's search has visited
     /// `max_nodes` nodes in all (`None`).

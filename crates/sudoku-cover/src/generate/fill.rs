@@ -16,11 +16,15 @@ use crate::solver::SudokuSolver;
 use super::rng::Rng;
 
 /// For each cell, the cells that may not hold its value: those sharing a
-/// house or an exclusion with it.
+/// house or an exclusion with it; and the houses.
 #[derive(Debug, Clone)]
 pub(super) struct Peers {
-    n: usize,
-    peers: Vec<Vec<u16>>,
+    pub(super) n: usize,
+    pub(super) peers: Vec<Vec<u16>>,
+    /// The cells of each house.
+    pub(super) houses: Vec<Vec<u16>>,
+    /// The houses of each cell.
+    houses_of: Vec<Vec<u16>>,
 }
 
 impl Peers {
@@ -42,17 +46,42 @@ impl Peers {
             list.sort_unstable();
             list.dedup();
         }
-        Ok(Peers { n, peers })
+        let houses: Vec<Vec<u16>> = constraints
+            .houses
+            .iter()
+            .map(|h| h.cells.iter().map(|&c| c as u16).collect())
+            .collect();
+        let mut houses_of: Vec<Vec<u16>> = vec![Vec::new(); n * n];
+        for (h, house) in houses.iter().enumerate() {
+            for &c in house {
+                houses_of[usize::from(c)].push(h as u16);
+            }
+        }
+        Ok(Peers { n, peers, houses, houses_of })
     }
 
-    /// The values no peer of `cell` holds in `cells`.
-    pub(super) fn candidates(&self, cells: &[u8], cell: usize, out: &mut Vec<u8>) {
-        let mut used = [false; 65];
-        for &p in &self.peers[cell] {
-            used[usize::from(cells[usize::from(p)])] = true;
-        }
-        out.clear();
-        out.extend((1..=self.n as u8).filter(|&v| !used[usize::from(v)]));
+    /// Whether `value` can go nowhere but `cell` in some house of `cell`,
+    /// given the clues of `cells` (`cell` blank among them): every other
+    /// cell of the house is a clue or has a peer that holds `value`.
+    pub(super) fn only_place(&self, cells: &[u8], cell: usize, value: u8) -> bool {
+        let holds = |d: usize| self.peers[d].iter().any(|&p| cells[usize::from(p)] == value);
+        self.houses_of[cell].iter().any(|&h| {
+            self.houses[usize::from(h)].iter().all(|&d| {
+                let d = usize::from(d);
+                d == cell || cells[d] != 0 || holds(d)
+            })
+        })
+    }
+
+    /// The values no peer of `cell` holds in `cells`, a bit per value
+    /// (bit `v - 1`).
+    pub(super) fn candidates(&self, cells: &[u8], cell: usize) -> u64 {
+        let all = if self.n == 64 { u64::MAX } else { (1u64 << self.n) - 1 };
+        let used = self.peers[cell].iter().fold(0u64, |m, &p| match cells[usize::from(p)] {
+            0 => m,
+            v => m | 1 << (v - 1),
+        });
+        all & !used
     }
 }
 
@@ -100,7 +129,9 @@ pub(super) fn random_solution(
         puzzle.cells_mut().fill(0);
         rng.shuffle(&mut order);
         for &cell in order.iter().take(k) {
-            peers.candidates(puzzle.cells(), cell, &mut candidates);
+            let mask = peers.candidates(puzzle.cells(), cell);
+            candidates.clear();
+            candidates.extend((1..=n as u8).filter(|&v| mask >> (v - 1) & 1 == 1));
             if let Some(&value) = rng.pick(&candidates) {
                 puzzle.cells_mut()[cell] = value;
             }
