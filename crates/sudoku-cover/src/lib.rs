@@ -42,6 +42,9 @@
 //! - [`Rules`]: a shape plus jigsaw [`Regions`] and [`Variant`]s (diagonal,
 //!   hyper, anti-king, anti-knight), which combine freely.
 //! - [`Sudoku`]: rules compiled into a [`dlx::Problem`], once.
+//! - [`Generator`] ([`generate`]): random puzzles with one solution, for
+//!   any rules, with a [`Symmetry`], minimal or with a clue count,
+//!   reproducible from a seed.
 //! - [`SudokuSolver`]: solve, count, count up to a limit, check
 //!   [`Uniqueness`], iterate over solutions; reused from puzzle to puzzle
 //!   without allocating. Clashing givens are an [`Error`].

@@ -72,7 +72,7 @@ Examples:
     /// are made on all cores and written in order.
     ///
     /// Sizes up to 16x16 take milliseconds a puzzle (9x9: thousands a
-    /// second); 25x25 takes seconds, and larger sizes longer still.
+    /// second); 25x25 and larger take minutes.
     #[command(after_help = "\
 Examples:
   dlx sudoku generate --count 10 --seed 1
