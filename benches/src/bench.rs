@@ -10,6 +10,8 @@
 //! exact-cover crates `xcov` and the crates.io `dlx` (variants `xcov` and
 //! `dlx-crates-io`, see `baseline.rs`), so that ratios come from one run.
 //! Filter with `-- '^xc/'` rather than `-- xc`, which also matches `xcov`.
+//! The generate group makes unique 9x9 puzzles, ours and the `sudoku`
+//! crate's (`-- '^generate/'`).
 //! The README's tables, side by side with Knuth's programs, come from the
 //! `tables` binary instead (`src/tables/mod.rs`).
 
@@ -18,6 +20,7 @@ use std::time::Duration;
 use criterion::Criterion;
 
 mod exact_cover;
+mod generate;
 mod sudoku;
 
 fn main() {
@@ -28,5 +31,6 @@ fn main() {
         .measurement_time(Duration::from_secs(5));
     exact_cover::define(&mut c);
     sudoku::define(&mut c);
+    generate::define(&mut c);
     c.final_summary();
 }

@@ -7,7 +7,10 @@
 //! - the `tables` binary,
 //!   `cargo run --release -p dlx-benches --bin tables [-- --knuth DIR] [--quick]`,
 //!   which prints the README's performance tables side by side, as
-//!   Markdown, from one run ([`tables`]).
+//!   Markdown, from one run ([`tables`]);
+//! - the `generators` binary,
+//!   `cargo run --release -p dlx-benches --bin generators`, puzzles made per
+//!   second next to the `sudoku` crate's generator ([`generators`]).
 //!
 //! Both read the public data sets in the repository's `data/` folder
 //! ([`data`]) and time the published exact-cover crates next to ours
@@ -19,6 +22,7 @@
 use std::path::PathBuf;
 
 pub mod baseline;
+pub mod generators;
 pub mod rating;
 pub mod tables;
 

@@ -11,7 +11,7 @@ use clap::{Args as ClapArgs, Parser, Subcommand, ValueEnum};
 
 mod sudoku;
 
-pub use sudoku::{SolveFormat, SudokuArgs, SudokuCommand};
+pub use sudoku::{RegionsArg, SolveFormat, SudokuArgs, SudokuCommand, SudokuGenerateArgs};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -25,6 +25,7 @@ Examples:
   dlx sudoku solve puzzles.txt         solve every puzzle in the file, one answer each
   cat puzzles.txt | dlx sudoku check   tell unique, multiple and none apart
   dlx sudoku count --variant x -       count X-sudoku solutions of puzzles on stdin
+  dlx sudoku generate --count 5        five new puzzles, each with one solution
   dlx count --format json problem.dlx  any command's output as JSON Lines
 
 Exit status: 0 when everything was solved (for `sudoku check`: every puzzle
@@ -170,7 +171,7 @@ Examples:
   dlx sum --format json counts/*.txt")]
     Sum(SumArgs),
 
-    /// Solve, count or check sudoku puzzles.
+    /// Solve, count, check or generate sudoku puzzles.
     ///
     /// A puzzle is one line of N² cells, or N lines of N cells (a blank line
     /// between puzzles); a cell is a symbol or a blank (`.`, `0`, `_` or
@@ -187,6 +188,7 @@ Examples:
   dlx sudoku solve puzzles.txt               one solution per puzzle
   dlx sudoku count --limit 100 puzzles.txt   count, stopping at 100
   dlx sudoku check puzzles.txt               unique, multiple, none or invalid
+  dlx sudoku generate --count 10 --seed 1    ten puzzles with one solution each
   dlx sudoku solve --variant x,anti-knight -
   dlx sudoku solve 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
 

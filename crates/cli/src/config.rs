@@ -10,6 +10,7 @@
 //! never fails halfway for a reason it could have seen at the start. No
 //! clap type goes past this module: the commands see only plain values.
 
+mod generate;
 mod rules;
 mod sources;
 
@@ -21,12 +22,13 @@ use anyhow::{Result, bail};
 use dlx::SplitAt;
 
 use crate::args::{
-    Args, Command, OutputFormat, ReportArgs, SearchArgs, SolveFormat, SplitArgs, SudokuArgs,
-    SudokuCommand,
+    Args, Command, OutputFormat, RegionsArg, ReportArgs, SearchArgs, SolveFormat, SplitArgs,
+    SudokuArgs, SudokuCommand,
 };
 use crate::input::Input;
 
-pub use rules::RuleSpec;
+pub use generate::GenerateConfig;
+pub use rules::{RegionSource, RuleSpec};
 pub use sources::Source;
 
 /// The parts `dlx split` makes when told neither `--parts` nor `--depth`.
@@ -41,6 +43,8 @@ pub enum Config {
     Count(SearchConfig, LongRun),
     /// `dlx sudoku solve|count|check`.
     Sudoku(Box<SudokuConfig>),
+    /// `dlx sudoku generate`.
+    Generate(Box<GenerateConfig>),
     /// `dlx estimate`.
     Estimate(EstimateConfig),
     /// `dlx split`.
@@ -308,6 +312,10 @@ impl Config {
             Command::Sudoku(SudokuCommand::Explain(a)) => {
                 sudoku(Task::Explain, a.format.into(), a.sudoku)?
             }
+            Command::Sudoku(SudokuCommand::Generate(a)) => {
+                let threads = a.threads.unwrap_or_else(all_cores);
+                Config::Generate(Box::new(GenerateConfig::new(a, threads)?))
+            }
         })
     }
 }
@@ -372,8 +380,16 @@ fn split(args: SplitArgs) -> Result<SplitConfig> {
 fn sudoku(task: Task, output: Output, args: SudokuArgs) -> Result<Config> {
     let threads = args.threads.unwrap_or_else(all_cores);
     let variants = args.variant.iter().map(|&v| v.into()).collect();
-    let rules =
-        RuleSpec::new(variants, args.box_shape, args.symbols.as_deref(), args.regions.as_deref())?;
+    let regions = match &args.regions {
+        Some(RegionsArg::File(path)) => Some(RegionSource::File(path)),
+        Some(RegionsArg::Inline) => Some(RegionSource::Inline),
+        Some(RegionsArg::Random) => bail!(
+            "--regions random makes regions for `dlx sudoku generate`; to read puzzles that \
+             carry their own map, use --regions inline"
+        ),
+        None => None,
+    };
+    let rules = RuleSpec::new(variants, args.box_shape, args.symbols.as_deref(), regions)?;
     let sources = sources::sources(&args.files);
     let stdin = sources.contains(&Source::Input(Input::Stdin));
     Ok(Config::Sudoku(Box::new(SudokuConfig {
@@ -545,6 +561,7 @@ mod tests {
             Config::Split(c) => c.output,
             Config::Sum(c) => c.output,
             Config::Sudoku(c) => c.output,
+            Config::Generate(c) => c.output,
         };
         for command in [
             &["solve"][..],
@@ -555,6 +572,7 @@ mod tests {
             &["sudoku", "solve"],
             &["sudoku", "count"],
             &["sudoku", "check"],
+            &["sudoku", "generate"],
         ] {
             assert_eq!(output(command), Output::Text, "{command:?}");
             let json = [command, &["--format", "json"]].concat();

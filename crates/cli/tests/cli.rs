@@ -16,7 +16,7 @@ fn help_lists_every_command_with_examples() {
         assert!(out.contains(word), "--help lacks {word}:\n{out}");
     }
     let out = dlx(&["sudoku", "--help"]).success();
-    for word in ["solve", "count", "check"] {
+    for word in ["solve", "count", "check", "generate"] {
         assert!(out.contains(word), "sudoku --help lacks {word}:\n{out}");
     }
 }
@@ -74,6 +74,25 @@ fn help_documents_every_flag() {
             &["--limit", "--variant", "--threads", "--propagation", "--heuristic", "Examples:"],
         ),
         (&["sudoku", "check", "--help"], &["--variant", "--threads", "Examples:"]),
+        (
+            &["sudoku", "generate", "--help"],
+            &[
+                "--count",
+                "--seed",
+                "--size",
+                "--box",
+                "--variant",
+                "--regions",
+                "--symmetry",
+                "--minimal",
+                "--clues",
+                "--tries",
+                "--threads",
+                "--stats",
+                "Examples:",
+                "Exit status",
+            ],
+        ),
     ];
     for (args, flags) in cases {
         let out = dlx(args).success();
@@ -147,6 +166,7 @@ fn every_command_documents_its_format() {
         &["sudoku", "solve", "--help"],
         &["sudoku", "count", "--help"],
         &["sudoku", "check", "--help"],
+        &["sudoku", "generate", "--help"],
     ] {
         let out = dlx(args).success();
         assert!(out.contains("--format <FORMAT>") && out.contains("json"), "{args:?}:\n{out}");

@@ -19,6 +19,7 @@ mod completions;
 mod compressed;
 mod count;
 mod estimate;
+mod generate;
 mod human;
 mod json;
 mod parallel;

@@ -232,6 +232,17 @@ pub enum ReadErrorKind {
         /// The grid's side.
         expected: usize,
     },
+    /// A line without the region map that
+    /// [`PuzzleReader::inline_regions`](crate::PuzzleReader::inline_regions)
+    /// expects after the puzzle.
+    MissingRegions,
+    /// A puzzle whose inline region map is of another side.
+    RegionSide {
+        /// The side of the region map.
+        regions: usize,
+        /// The side of the puzzle.
+        puzzle: usize,
+    },
     /// A puzzle of another side than the one set with
     /// [`PuzzleReader::size`](crate::PuzzleReader::size).
     WrongSide {
@@ -327,6 +338,13 @@ impl fmt::Display for ReadError {
             }
             ReadErrorKind::TooManyRegions { label, expected } => {
                 write!(f, "region {label:?} is one more than the {expected} regions of the grid")
+            }
+            ReadErrorKind::MissingRegions => f.write_str(
+                "expected the puzzle's region map after it, set apart by a space (one label per \
+                 cell)",
+            ),
+            ReadErrorKind::RegionSide { regions: m, puzzle: n } => {
+                write!(f, "the region map is {m}x{m} but the puzzle is {n}x{n}")
             }
             ReadErrorKind::WrongSide { expected, found } => {
                 write!(f, "a {found}x{found} puzzle where the puzzles are {expected}x{expected}")

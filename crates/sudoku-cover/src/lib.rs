@@ -42,6 +42,9 @@
 //! - [`Rules`]: a shape plus jigsaw [`Regions`] and [`Variant`]s (diagonal,
 //!   hyper, anti-king, anti-knight), which combine freely.
 //! - [`Sudoku`]: rules compiled into a [`dlx::Problem`], once.
+//! - [`Generator`] ([`generate`]): random puzzles with one solution, for
+//!   any rules, with a [`Symmetry`], minimal or with a clue count,
+//!   reproducible from a seed.
 //! - [`SudokuSolver`]: solve, count, count up to a limit, check
 //!   [`Uniqueness`], iterate over solutions; reused from puzzle to puzzle
 //!   without allocating. Clashing givens are an [`Error`].
@@ -92,6 +95,7 @@
 mod alphabet;
 mod encode;
 mod error;
+pub mod generate;
 mod grid;
 pub mod human;
 pub mod reader;
@@ -104,6 +108,7 @@ mod variant;
 pub use alphabet::{Alphabet, BLANKS, DEFAULT_SYMBOLS};
 pub use encode::Sudoku;
 pub use error::{Error, ErrorKind, ReadError, ReadErrorKind};
+pub use generate::{Generated, Generator, Symmetry};
 pub use grid::Grid;
 pub use reader::{Layout, Notation, Puzzle, PuzzleReader, Separator};
 pub use regions::Regions;

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use dlx::{OptionId, Stats};
+use dlx::{OptionId, Stats, Status};
 
 use crate::encode::Sudoku;
 use crate::error::{Error, ErrorKind};
@@ -168,6 +168,68 @@ impl<'a> SudokuSolver<'a> {
     /// second).
     pub fn check(&mut self, grid: &Grid) -> Result<Uniqueness, Error> {
         self.count(grid, Some(2)).map(Uniqueness::from_count)
+    }
+
+    /// Like [`check`](Self::check), but gives up after `max_nodes`
+    /// search-tree nodes: `None` when the budget ran out before the answer
+    /// was known. A generator asks this of thousands of puzzles, and one
+    /// hard one must not stall it.
+    pub fn check_within(
+        &mut self,
+        grid: &Grid,
+        max_nodes: u64,
+    ) -> Result<Option<Uniqueness>, Error> {
+        self.start(grid)?;
+        let mut found = 0;
+        while found < 2 {
+            match self.run_within(max_nodes) {
+                Some(true) => found += 1,
+                Some(false) => break,
+                None => return Ok(None),
+            }
+        }
+        Ok(Some(Uniqueness::from_count(found)))
+    }
+
+    /// Like [`solve_into`](Self::solve_into), but gives up after
+    /// `max_nodes` search-tree nodes: `None` when the budget ran out before
+    /// a solution was found or shown not to exist.
+    pub fn solve_within(
+        &mut self,
+        grid: &Grid,
+        out: &mut Grid,
+        max_nodes: u64,
+    ) -> Result<Option<bool>, Error> {
+        self.start(grid)?;
+        let found = self.run_within(max_nodes);
+        if found == Some(true) {
+            self.sudoku.decode_into(self.solver.solution(), out);
+        }
+        Ok(found)
+    }
+
+    /// Whether the puzzle has a solution, within `max_nodes` search-tree
+    /// nodes: like [`solve_within`](Self::solve_within) without writing
+    /// the solution out.
+    pub fn has_solution_within(
+        &mut self,
+        grid: &Grid,
+        max_nodes: u64,
+    ) -> Result<Option<bool>, Error> {
+        self.start(grid)?;
+        Ok(self.run_within(max_nodes))
+    }
+
+    /// Searches on to the next solution (`Some(true)`), the end
+    /// (`Some(false)`), or until the puzzle's search has visited
+    /// `max_nodes` nodes in all (`None`).
+    fn run_within(&mut self, max_nodes: u64) -> Option<bool> {
+        let left = max_nodes.checked_sub(self.solver.stats().nodes()).filter(|&n| n > 0)?;
+        match self.solver.run(left) {
+            Status::Solution => Some(true),
+            Status::Done => Some(false),
+            _ => None,
+        }
     }
 
     /// Solves and proves uniqueness in one search: the first solution (if

@@ -6,6 +6,7 @@ mod chains;
 mod counts;
 mod data;
 mod formats;
+mod generate;
 mod human;
 mod properties;
 mod validation;

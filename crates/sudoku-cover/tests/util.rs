@@ -87,6 +87,144 @@ impl Check {
         self
     }
 
+    /// The hyper windows of `box_rows × box_cols` boxes, as the variant's
+    /// docs state them: windows of the box shape, one cell in from the
+    /// corner and one cell apart.
+    pub fn hyper_windows(mut self, box_rows: usize, box_cols: usize) -> Check {
+        let n = self.n;
+        for wr in 0..(n - 1) / (box_rows + 1) {
+            for wc in 0..(n - 1) / (box_cols + 1) {
+                let (r0, c0) = (1 + wr * (box_rows + 1), 1 + wc * (box_cols + 1));
+                let cells =
+                    (0..box_rows * box_cols).map(|k| (r0 + k / box_cols, c0 + k % box_cols));
+                self.houses.push(cells.collect());
+            }
+        }
+        self
+    }
+
+    /// For each cell, the cells that must not hold its value.
+    fn peers(&self) -> Vec<Vec<usize>> {
+        let n = self.n;
+        let mut peers = vec![Vec::new(); n * n];
+        for house in &self.houses {
+            for &(r, c) in house {
+                peers[r * n + c].extend(house.iter().map(|&(r2, c2)| r2 * n + c2));
+            }
+        }
+        for r in 0..n as isize {
+            for c in 0..n as isize {
+                for &(dr, dc) in &self.moves {
+                    let (r2, c2) = (r + dr, c + dc);
+                    if (0..n as isize).contains(&r2) && (0..n as isize).contains(&c2) {
+                        let (a, b) =
+                            ((r * n as isize + c) as usize, (r2 * n as isize + c2) as usize);
+                        peers[a].push(b);
+                        peers[b].push(a);
+                    }
+                }
+            }
+        }
+        for (i, list) in peers.iter_mut().enumerate() {
+            list.sort_unstable();
+            list.dedup();
+            list.retain(|&j| j != i);
+        }
+        peers
+    }
+
+    /// Counts completions of `cells` up to `limit`, by backtracking: on
+    /// the cell with the fewest candidates (bit sets of values), or on the
+    /// house and value with the fewest places if that is fewer. Fast
+    /// enough for generated 9x9 and 16x16 puzzles, and nothing shared with
+    /// the crate.
+    pub fn count(&self, cells: &[u8], limit: u64) -> u64 {
+        if !self.consistent(cells) {
+            return 0;
+        }
+        let n = self.n;
+        let peers = self.peers();
+        let houses: Vec<Vec<usize>> =
+            self.houses.iter().map(|h| h.iter().map(|&(r, c)| r * n + c).collect()).collect();
+        let mut cells = cells.to_vec();
+        let mut count = 0;
+        self.mrv(&peers, &houses, &mut cells, limit, &mut count);
+        count
+    }
+
+    fn mrv(
+        &self,
+        peers: &[Vec<usize>],
+        houses: &[Vec<usize>],
+        cells: &mut [u8],
+        limit: u64,
+        count: &mut u64,
+    ) {
+        let all = if self.n == 64 { u64::MAX } else { (1u64 << self.n) - 1 };
+        let mut free = vec![0u64; cells.len()];
+        let mut best: Option<(usize, u64)> = None;
+        for i in (0..cells.len()).filter(|&i| cells[i] == 0) {
+            let used = peers[i].iter().fold(0u64, |m, &j| match cells[j] {
+                0 => m,
+                v => m | 1 << (v - 1),
+            });
+            free[i] = all & !used;
+            if free[i] == 0 {
+                return;
+            }
+            if best.is_none_or(|(_, b)| free[i].count_ones() < b.count_ones()) {
+                best = Some((i, free[i]));
+            }
+        }
+        let Some((cell, mut values)) = best else {
+            *count += 1;
+            return;
+        };
+        // The house and value with the fewest places, if fewer than the
+        // cell's candidates.
+        let mut places: Option<(u8, Vec<usize>)> = None;
+        for house in houses {
+            let placed = house.iter().fold(0u64, |m, &j| match cells[j] {
+                0 => m,
+                v => m | 1 << (v - 1),
+            });
+            let mut open = all & !placed;
+            while open != 0 {
+                let v = open.trailing_zeros() as u8 + 1;
+                open &= open - 1;
+                let at: Vec<usize> =
+                    house.iter().copied().filter(|&j| free[j] >> (v - 1) & 1 == 1).collect();
+                if at.is_empty() {
+                    return;
+                }
+                let fewest = places.as_ref().map_or(values.count_ones() as usize, |p| p.1.len());
+                if at.len() < fewest {
+                    places = Some((v, at));
+                }
+            }
+        }
+        match places {
+            Some((v, at)) => {
+                for i in at {
+                    if *count >= limit {
+                        break;
+                    }
+                    cells[i] = v;
+                    self.mrv(peers, houses, cells, limit, count);
+                    cells[i] = 0;
+                }
+            }
+            None => {
+                while values != 0 && *count < limit {
+                    cells[cell] = values.trailing_zeros() as u8 + 1;
+                    values &= values - 1;
+                    self.mrv(peers, houses, cells, limit, count);
+                }
+                cells[cell] = 0;
+            }
+        }
+    }
+
     /// Whether no two filled cells break a rule (blanks are 0).
     pub fn consistent(&self, cells: &[u8]) -> bool {
         let n = self.n;
@@ -240,4 +378,22 @@ fn checker_catches_mistakes() {
     g.swap(0, 1);
     assert!(!Check::classic(3, 3).solved(&g));
     assert_eq!(Check::classic(2, 2).brute_count(&[0; 16], u64::MAX), 288);
+}
+
+#[test]
+fn the_fast_counter_agrees_with_the_plain_one() {
+    assert_eq!(Check::classic(2, 2).count(&[0; 16], u64::MAX), 288);
+    let mut six = pattern_grid(2, 3);
+    for i in (0..36).step_by(2) {
+        six[i] = 0;
+    }
+    let check = Check::classic(2, 3);
+    assert_eq!(check.count(&six, u64::MAX), check.brute_count(&six, u64::MAX));
+    let diagonal = Check::classic(2, 2).diagonal().anti_knight();
+    assert_eq!(diagonal.count(&[0; 16], u64::MAX), diagonal.brute_count(&[0; 16], u64::MAX));
+    assert_eq!(Check::classic(3, 3).count(&pattern_grid(3, 3), 5), 1);
+    // The windows of 9x9 hyper, as written down by hand.
+    let by_rule = Check::classic(3, 3).hyper_windows(3, 3);
+    let by_hand = Check::classic(3, 3).hyper();
+    assert_eq!(by_rule.houses, by_hand.houses);
 }

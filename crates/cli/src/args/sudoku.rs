@@ -106,6 +106,34 @@ Examples:
   dlx sudoku explain --format json puzzle.txt
   dlx sudoku explain puzzle.txt | grep -v Single        the steps past singles")]
     Explain(SudokuHumanArgs),
+
+    /// Make random puzzles, each with exactly one solution: one per line.
+    ///
+    /// Each puzzle comes from a random full grid whose clues are taken out
+    /// one by one (in the symmetry's groups of cells, in a random order)
+    /// while the puzzle keeps its one solution: no group of clues left can
+    /// go. Puzzles are written one per line in the form `dlx sudoku solve`
+    /// reads; with `--regions random`, each line is the puzzle, a space and
+    /// its region map (read back with `--regions inline`). The same `--seed`
+    /// and options give the same puzzles on any number of threads; without
+    /// it a random seed is taken and printed on stderr (`seed: N`). Puzzles
+    /// are made on all cores and written in order.
+    ///
+    /// Sizes up to 16x16 take milliseconds a puzzle (9x9: thousands a
+    /// second); 25x25 and larger take minutes.
+    #[command(after_help = "\
+Examples:
+  dlx sudoku generate --count 10 --seed 1
+  dlx sudoku generate --symmetry rot180 --minimal
+  dlx sudoku generate --size 16 --clues 120
+  dlx sudoku generate --box 2x3 --variant x,anti-knight
+  dlx sudoku generate --regions random --seed 7 | dlx sudoku solve --regions inline
+  dlx sudoku generate --regions jigsaw.txt --count 100 > jigsaw-puzzles.txt
+
+Exit status: 0 when every puzzle was made; 1 when no puzzle could meet the
+demands (no grid keeps the rules, or no try came down to --clues); 2 when
+the command line was wrong.")]
+    Generate(SudokuGenerateArgs),
 }
 
 /// `dlx sudoku solve`.
@@ -169,6 +197,115 @@ pub struct SudokuHumanArgs {
     pub sudoku: SudokuArgs,
 }
 
+/// `dlx sudoku generate`.
+#[derive(Debug, ClapArgs)]
+pub struct SudokuGenerateArgs {
+    /// How many puzzles to make.
+    #[arg(short = 'n', long, value_name = "K", default_value_t = 1, value_parser = at_least_one::<u64>)]
+    pub count: u64,
+
+    /// The seed of the random choices: the same seed and options make the
+    /// same puzzles, on any machine and number of threads. By default a
+    /// random seed, printed on stderr as `seed: N`.
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+
+    /// The side of the grid, 4 to 64, with the squarest boxes that fit; 9
+    /// by default (or the side of the `--regions` map). A prime side has no
+    /// boxes: give `--regions` (or `--box 1xN` for Latin squares).
+    #[arg(long, value_name = "N", conflicts_with = "box_shape", value_parser = parse_side)]
+    pub size: Option<usize>,
+
+    /// The box shape, ROWSxCOLS: `2x3` makes 6x6 grids of boxes two rows
+    /// tall.
+    #[arg(short, long = "box", value_name = "RxC", value_parser = parse_box)]
+    pub box_shape: Option<Shape>,
+
+    /// Extra rules, comma-separated or repeated; they combine freely.
+    #[arg(short, long, value_enum, value_name = "VARIANT", value_delimiter = ',')]
+    pub variant: Vec<VariantArg>,
+
+    /// Jigsaw regions in place of boxes: a region map FILE (as `dlx sudoku
+    /// solve --regions` reads it), or `random`: a new random map for each
+    /// puzzle (N connected regions of N cells, one a grid fits), written
+    /// after the puzzle on its line, a space between them.
+    #[arg(short, long, value_name = "FILE|random", value_parser = parse_regions)]
+    pub regions: Option<RegionsArg>,
+
+    /// The symmetry of the clues' places.
+    #[arg(long, value_enum, value_name = "SYMMETRY", default_value = "none")]
+    pub symmetry: SymmetryArg,
+
+    /// Make only minimal puzzles: no clue can be removed with the puzzle
+    /// keeping one solution (every clue is checked). Without a symmetry
+    /// every puzzle made is minimal anyway, unless a search ran long; with
+    /// one, few grids give a minimal puzzle (9x9: 1 in 50 with rot180, 1 in
+    /// 1,600 with rot90), so it takes longer.
+    #[arg(long)]
+    pub minimal: bool,
+
+    /// Make puzzles of exactly N clues: taking clues out stops there. A
+    /// grid that does not come down to N is dropped and another tried.
+    #[arg(long, value_name = "N")]
+    pub clues: Option<usize>,
+
+    /// The most full grids tried for one puzzle before giving up (with
+    /// --clues, or --minimal and a symmetry): 100 by default, 20,000 for
+    /// minimal puzzles with a symmetry.
+    #[arg(long, value_name = "N", value_parser = at_least_one::<u32>)]
+    pub tries: Option<u32>,
+
+    /// Make puzzles on N threads; by default on every core. The puzzles are
+    /// the same on any number.
+    #[arg(short = 'j', long, value_name = "N", value_parser = at_least_one::<usize>)]
+    pub threads: Option<usize>,
+
+    /// How to write the puzzles: `text`, one line each, or `json`, one
+    /// object each (with its solution).
+    #[arg(short, long, value_enum, value_name = "FORMAT", default_value = "text")]
+    pub format: OutputFormat,
+
+    /// Write statistics to stderr when done, one `key: value` per line:
+    /// puzzles, clues (on average), tries, time, puzzles/s.
+    #[arg(long)]
+    pub stats: bool,
+}
+
+/// The symmetry of a generated puzzle's clues.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SymmetryArg {
+    /// None.
+    None,
+    /// A half turn maps the clues onto clues.
+    Rot180,
+    /// A quarter turn maps the clues onto clues.
+    Rot90,
+    /// The clues mirror each other left and right.
+    Mirror,
+    /// The clues mirror each other across the main diagonal.
+    Diagonal,
+}
+
+impl From<SymmetryArg> for sudoku_cover::Symmetry {
+    fn from(arg: SymmetryArg) -> sudoku_cover::Symmetry {
+        match arg {
+            SymmetryArg::None => sudoku_cover::Symmetry::None,
+            SymmetryArg::Rot180 => sudoku_cover::Symmetry::Rot180,
+            SymmetryArg::Rot90 => sudoku_cover::Symmetry::Rot90,
+            SymmetryArg::Mirror => sudoku_cover::Symmetry::Mirror,
+            SymmetryArg::Diagonal => sudoku_cover::Symmetry::Diagonal,
+        }
+    }
+}
+
+/// Parses a grid's side, 4 to 64.
+fn parse_side(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n) if (sudoku_cover::MIN_SIZE..=sudoku_cover::MAX_SIZE).contains(&n) => Ok(n),
+        _ => Err(format!("expected a side from 4 to 64, not `{text}`")),
+    }
+}
+
 /// What every sudoku command takes: the input, the rules, the threads.
 #[derive(Debug, ClapArgs)]
 pub struct SudokuArgs {
@@ -184,9 +321,11 @@ pub struct SudokuArgs {
 
     /// A jigsaw sudoku: the regions replace the boxes. FILE has one label
     /// per cell (any character but a blank; spaces and line breaks are
-    /// ignored), N labels of N cells each.
-    #[arg(short, long, value_name = "FILE")]
-    pub regions: Option<PathBuf>,
+    /// ignored), N labels of N cells each. `inline`: each puzzle is one line
+    /// followed by its own region map, a space between them (what `dlx
+    /// sudoku generate --regions random` writes).
+    #[arg(short, long, value_name = "FILE|inline", value_parser = parse_regions)]
+    pub regions: Option<RegionsArg>,
 
     /// The box shape, ROWSxCOLS (a 6x6 sudoku has boxes 2x3 or 3x2); every
     /// puzzle must then be of its size (a puzzle of another size is
@@ -268,6 +407,28 @@ pub enum VariantArg {
     AntiKing,
     /// No two equal symbols a knight's move apart.
     AntiKnight,
+}
+
+/// Where jigsaw regions come from, as `--regions` names it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RegionsArg {
+    /// A region map file.
+    File(PathBuf),
+    /// `inline`: each puzzle's own map, after it on its line.
+    Inline,
+    /// `random`: a random map for each puzzle generated.
+    Random,
+}
+
+/// Parses `--regions`: `inline`, `random`, or a file name (`./random` for
+/// a file of that name).
+fn parse_regions(text: &str) -> Result<RegionsArg, String> {
+    Ok(match text {
+        "inline" => RegionsArg::Inline,
+        "random" => RegionsArg::Random,
+        "" => return Err("expected a file name, `inline` or `random`".to_owned()),
+        file => RegionsArg::File(file.into()),
+    })
 }
 
 /// Parses `RxC`, e.g. `2x3`, into a box shape.

@@ -1,5 +1,7 @@
 //! [`RuleSpec`]: the rules and symbols of a sudoku batch, from
-//! `--variant`, `--box`, `--symbols` and `--regions`, as plain values.
+//! `--variant`, `--box`, `--symbols` and `--regions`, as plain values; and
+//! [`read_regions`], a region map file read, which `dlx sudoku generate`
+//! shares.
 
 use std::fs;
 use std::io::{BufRead, Read};
@@ -27,6 +29,43 @@ pub struct RuleSpec {
     /// `--regions`: the one compiled jigsaw sudoku every puzzle uses, and
     /// the file's name.
     jigsaw: Option<(Arc<Sudoku>, String)>,
+    /// `--regions inline`: each puzzle carries its own region map.
+    inline: bool,
+}
+
+/// Where a batch's jigsaw regions come from (`--regions`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RegionSource<'a> {
+    /// One map for every puzzle, in this file.
+    File(&'a Path),
+    /// Each puzzle's own map, after it on its line.
+    Inline,
+}
+
+/// Reads a region map file; errors name the file, line and column.
+pub fn read_regions(path: &Path) -> Result<Regions> {
+    let name = path.display().to_string();
+    let text = read_capped(path, MAX_REGIONS).with_context(|| name.clone())?;
+    // A `ReadError` displays as `line:column: message`.
+    Regions::parse(&text).map_err(|e| anyhow!("{name}:{e}"))
+}
+
+/// Jigsaw rules: `--box` (whose side must be the map's) or the default
+/// shape for the map's side, the regions, the variants.
+fn jigsaw_rules(
+    shape: Option<Shape>,
+    regions: Regions,
+    variants: &[Variant],
+) -> std::result::Result<Rules, String> {
+    let rules = match shape {
+        Some(shape) if shape.size() != regions.size() => {
+            let (n, m) = (shape.size(), regions.size());
+            return Err(format!("--box {shape} makes {n}x{n} grids, but the regions are {m}x{m}"));
+        }
+        Some(shape) => Rules::new(shape).with_regions(regions),
+        None => Rules::jigsaw(regions),
+    };
+    Ok(variants.iter().fold(rules, |rules, &v| rules.with_variant(v)))
 }
 
 impl RuleSpec {
@@ -35,7 +74,7 @@ impl RuleSpec {
         variants: Vec<Variant>,
         shape: Option<Shape>,
         symbols: Option<&str>,
-        regions: Option<&Path>,
+        regions: Option<RegionSource<'_>>,
     ) -> Result<RuleSpec> {
         let alphabet = match symbols {
             Some(symbols) => {
@@ -44,41 +83,39 @@ impl RuleSpec {
             None => None,
         };
         let jigsaw = match regions {
-            None => None,
-            Some(path) => {
+            Some(RegionSource::File(path)) => {
                 let name = path.display().to_string();
-                let text = read_capped(path, MAX_REGIONS).with_context(|| name.clone())?;
-                // A `ReadError` displays as `line:column: message`.
-                let regions = Regions::parse(&text).map_err(|e| anyhow!("{name}:{e}"))?;
-                let mut rules = match shape {
-                    Some(shape) if shape.size() != regions.size() => {
-                        let (n, m) = (shape.size(), regions.size());
-                        bail!(
-                            "--box {shape} makes {n}x{n} grids, but the regions in {name} are {m}x{m}"
-                        );
-                    }
-                    Some(shape) => Rules::new(shape).with_regions(regions),
-                    None => Rules::jigsaw(regions),
-                };
-                for &v in &variants {
-                    rules = rules.with_variant(v);
-                }
+                let rules = jigsaw_rules(shape, read_regions(path)?, &variants)
+                    .map_err(|e| anyhow!("{name}: {e}"))?;
                 let sudoku = Sudoku::new(rules).map_err(|e| anyhow!("{name}: {e}"))?;
                 Some((Arc::new(sudoku), name))
             }
+            Some(RegionSource::Inline) | None => None,
         };
-        Ok(RuleSpec { variants, shape, alphabet, jigsaw })
+        let inline = regions == Some(RegionSource::Inline);
+        Ok(RuleSpec { variants, shape, alphabet, jigsaw, inline })
     }
 
     /// No options: the classic rules for each size, the default symbols.
     #[cfg(test)]
     pub fn plain(variants: Vec<Variant>) -> RuleSpec {
-        RuleSpec { variants, shape: None, alphabet: None, jigsaw: None }
+        RuleSpec { variants, shape: None, alphabet: None, jigsaw: None, inline: false }
     }
 
     /// The rules for puzzles of this shape (without `--regions`).
     pub fn rules_for(&self, shape: Shape) -> Rules {
         self.variants.iter().fold(Rules::new(shape), |rules, &v| rules.with_variant(v))
+    }
+
+    /// The rules for a puzzle that carries its own region map
+    /// (`--regions inline`); an error says why they cannot be built.
+    pub fn rules_for_regions(&self, regions: Regions) -> std::result::Result<Rules, String> {
+        jigsaw_rules(self.shape, regions, &self.variants)
+    }
+
+    /// Whether puzzles are jigsaws: `--regions FILE` or `--regions inline`.
+    pub fn is_jigsaw(&self) -> bool {
+        self.jigsaw.is_some() || self.inline
     }
 
     /// The compiled jigsaw rules every puzzle uses, with `--regions`.
@@ -102,6 +139,9 @@ impl RuleSpec {
         }
         if let Some((jigsaw, _)) = &self.jigsaw {
             reader = reader.size(jigsaw.size());
+        }
+        if self.inline {
+            reader = reader.inline_regions();
         }
         reader
     }

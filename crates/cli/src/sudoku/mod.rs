@@ -42,6 +42,7 @@ use crate::config::{SudokuConfig, Task};
 use crate::exit::ExitStatus;
 use crate::progress::Progress;
 
+pub mod generate;
 mod human;
 mod json;
 mod list;

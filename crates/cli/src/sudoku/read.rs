@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use sudoku_cover::{Shape, Sudoku};
+use sudoku_cover::{ErrorKind, Regions, Shape, Sudoku};
 
 use super::{Item, ItemKind};
 use crate::batch::Sink;
@@ -37,7 +37,10 @@ pub(super) fn read_sources(sources: &[Source], spec: &RuleSpec, sink: &Sink<Item
             any = true;
             let kind = match result {
                 Ok(puzzle) => {
-                    let sudoku = encoders.get(puzzle.grid.shape());
+                    let sudoku = match &puzzle.regions {
+                        Some(regions) => encoders.jigsaw(regions),
+                        None => encoders.get(puzzle.grid.shape()),
+                    };
                     ItemKind::Puzzle { puzzle, sudoku }
                 }
                 Err(e) => {
@@ -78,16 +81,37 @@ pub(super) fn count_puzzles_in_background(config: &SudokuConfig, progress: &Prog
 }
 
 /// Compiled rules by shape, so that a batch of same-size puzzles builds its
-/// encoder once.
+/// encoder once; and by region map, for puzzles that carry their own
+/// (`--regions inline`).
 #[derive(Debug)]
 struct Encoders<'s> {
     spec: &'s RuleSpec,
-    built: HashMap<Shape, Result<Arc<Sudoku>, sudoku_cover::Error>>,
+    built: HashMap<Shape, Compiled>,
+    jigsaws: HashMap<Regions, Compiled>,
 }
+
+/// Rules compiled, or why they cannot be.
+type Compiled = Result<Arc<Sudoku>, sudoku_cover::Error>;
 
 impl<'s> Encoders<'s> {
     fn new(spec: &'s RuleSpec) -> Encoders<'s> {
-        Encoders { spec, built: HashMap::new() }
+        Encoders { spec, built: HashMap::new(), jigsaws: HashMap::new() }
+    }
+
+    /// The compiled rules for a puzzle with its own region map.
+    fn jigsaw(&mut self, regions: &Regions) -> Compiled {
+        if let Some(built) = self.jigsaws.get(regions) {
+            return built.clone();
+        }
+        if self.jigsaws.len() >= MAX_ENCODERS {
+            self.jigsaws.clear();
+        }
+        let built = match self.spec.rules_for_regions(regions.clone()) {
+            Ok(rules) => Sudoku::new(rules).map(Arc::new),
+            Err(msg) => Err(ErrorKind::BadRegions(msg).into()),
+        };
+        self.jigsaws.insert(regions.clone(), built.clone());
+        built
     }
 
     /// The compiled rules for puzzles of this shape.
@@ -121,6 +145,19 @@ mod tests {
         assert!(Arc::ptr_eq(&a, &b));
         let c = encoders.get(Shape::new(2, 2).unwrap()).unwrap();
         assert_eq!(c.size(), 4);
+    }
+
+    #[test]
+    fn inline_maps_are_compiled_once_each() {
+        let spec = RuleSpec::plain(vec![Variant::Diagonal]);
+        let mut encoders = Encoders::new(&spec);
+        let map = Regions::parse("AAABCABBCCDBCDDD").unwrap();
+        let a = encoders.jigsaw(&map).unwrap();
+        assert!(Arc::ptr_eq(&a, &encoders.jigsaw(&map).unwrap()));
+        assert_eq!(a.rules().regions(), Some(&map));
+        assert!(a.rules().has_variant(Variant::Diagonal));
+        let other = Regions::parse("AABBAABBCCDDCCDD").unwrap();
+        assert!(!Arc::ptr_eq(&a, &encoders.jigsaw(&other).unwrap()));
     }
 
     #[test]

@@ -50,7 +50,7 @@ impl Writer {
                 numbers: Alphabet::numbers(),
                 default: HashMap::new(),
             },
-            jigsaw: config.rules.jigsaw().is_some(),
+            jigsaw: config.rules.is_jigsaw(),
             last_was_block: None,
             gap: false,
             tally: Tally::default(),

@@ -93,7 +93,14 @@ impl<R: BufRead> PuzzleReader<R> {
         };
         let notation = Notation { numbers: p.numbers, separator: Separator::None };
         let grid = Grid::from_cells(shape, p.cells).expect("cells checked");
-        Some(Ok(Puzzle { grid, line: p.first_line, layout: Layout::Grid, notation, marks: None }))
+        Some(Ok(Puzzle {
+            grid,
+            line: p.first_line,
+            layout: Layout::Grid,
+            notation,
+            marks: None,
+            regions: None,
+        }))
     }
 
     /// Drops the grid being read (if any) after an error on this line.

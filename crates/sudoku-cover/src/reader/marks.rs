@@ -62,6 +62,7 @@ pub(super) fn read(line: &str, line_no: usize, shape: Shape) -> Result<Puzzle, R
         layout: Layout::Line,
         notation: Notation::default(),
         marks: Some(marks),
+        regions: None,
     })
 }
 

@@ -40,6 +40,11 @@
 //! Each puzzle's [`Notation`] tells how it was written (symbols or numbers,
 //! and what separates its cells), so that answers can be written alike.
 //!
+//! A jigsaw puzzle may carry its own region map on its line, after the
+//! puzzle and a space, one label per cell (`1.3...2......... AABBAABBCCDDCCDD`,
+//! what `dlx sudoku generate --regions random` writes): see
+//! [`PuzzleReader::inline_regions`].
+//!
 //! A grid written with spaces for blanks (`53  7    `) cannot be read (a
 //! space separates cells); it is reported once, as
 //! [`ReadErrorKind::SpacesForBlanks`], and its other rows skipped.
@@ -54,6 +59,7 @@
 //! of the text is skipped.
 
 mod grid;
+mod inline;
 mod marks;
 mod notation;
 mod tokens;
@@ -65,6 +71,7 @@ use dlx::lines::{LineRead, read_line_capped, skip_line};
 use crate::alphabet::{Alphabet, SEPARATORS};
 use crate::error::{ReadError, ReadErrorKind};
 use crate::grid::Grid;
+use crate::regions::Regions;
 use crate::shape::{MAX_SIZE, MIN_SIZE, Shape};
 use grid::{Pending, incomplete};
 use tokens::{Token, TokenKind, box_width, tokenize};
@@ -102,6 +109,9 @@ pub struct Puzzle {
     /// `d - 1` for digit `d`; the cells with one are the givens); `None`
     /// for a puzzle given as givens.
     pub marks: Option<Vec<u64>>,
+    /// The region map written after the puzzle on its line, when read
+    /// with [`PuzzleReader::inline_regions`].
+    pub regions: Option<Regions>,
 }
 
 /// Reads puzzles one by one; an iterator of `Result<Puzzle, ReadError>`.
@@ -132,6 +142,8 @@ pub struct PuzzleReader<R> {
     alphabet: Option<Alphabet>,
     shape: Option<Shape>,
     size: Option<usize>,
+    /// Each puzzle is one line followed by its region map.
+    inline_regions: bool,
     /// The default alphabet of the last side seen.
     default_alphabet: Alphabet,
     buf: Vec<u8>,
@@ -161,6 +173,7 @@ impl<R: BufRead> PuzzleReader<R> {
             alphabet: None,
             shape: None,
             size: None,
+            inline_regions: false,
             default_alphabet: Alphabet::default_for(9),
             buf: Vec::new(),
             line_no: 0,
@@ -210,6 +223,27 @@ impl<R: BufRead> PuzzleReader<R> {
         self
     }
 
+    /// Reads jigsaw puzzles that carry their own region map: each puzzle
+    /// is one line, then whitespace and the map, one label per cell (any
+    /// characters but whitespace and `#`), as [`Regions::parse`] reads it.
+    /// A line without a map, or with a map of another side, is an error
+    /// ([`ReadErrorKind::MissingRegions`], [`ReadErrorKind::RegionSide`]);
+    /// grids of several lines cannot carry one.
+    ///
+    /// ```
+    /// use sudoku_cover::{PuzzleReader, Regions};
+    ///
+    /// let text = "1.3...2......... AAABCABBCCDBCDDD\n";
+    /// let puzzle = PuzzleReader::new(text.as_bytes()).inline_regions().next().unwrap()?;
+    /// assert_eq!(puzzle.grid.get(0, 2), 3);
+    /// assert_eq!(puzzle.regions, Some(Regions::parse("AAABCABBCCDBCDDD")?));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn inline_regions(mut self) -> Self {
+        self.inline_regions = true;
+        self
+    }
+
     /// The number of lines read so far.
     pub fn lines_read(&self) -> usize {
         self.line_no
@@ -255,12 +289,21 @@ impl<R: BufRead> PuzzleReader<R> {
         if self.pending.is_none()
             && self.alphabet.is_none()
             && self.size.is_none_or(|n| n == 9)
+            && !self.inline_regions
             && marks::is_marks_line(line)
         {
             self.skip = None;
             self.skip_spaced = None;
             return Some(marks::read(line, line_no, self.shape_for(9)));
         }
+        let (line, regions) = if self.inline_regions {
+            match inline::split_map(line, line_no) {
+                Ok((puzzle, regions, column)) => (puzzle, Some((regions, column))),
+                Err(e) => return Some(Err(e)),
+            }
+        } else {
+            (line, None)
+        };
         let numbers_alphabet = self.alphabet.as_ref().is_some_and(Alphabet::is_numbers);
         let tokenized = tokenize(line, line_no, numbers_alphabet, &mut self.tokens);
         let k = self.tokens.len();
@@ -302,21 +345,41 @@ impl<R: BufRead> PuzzleReader<R> {
             return None;
         }
         let Some(p) = self.pending.take() else {
-            if self.is_whole(k, form.compact) {
+            if self.is_whole(k, form.compact || regions.is_some()) {
                 let n = k.isqrt();
                 let mut cells = Vec::with_capacity(k);
                 if let Err(e) = self.map_tokens(n, line_no, &mut cells) {
                     return Some(Err(e));
                 }
+                let regions = match regions {
+                    Some((map, column)) if map.size() != n => {
+                        let kind = ReadErrorKind::RegionSide { regions: map.size(), puzzle: n };
+                        return Some(Err(ReadError::new(line_no, column, kind)));
+                    }
+                    other => other.map(|(map, _)| map),
+                };
                 let grid = Grid::from_cells(self.shape_for(n), cells).expect("cells checked");
                 let notation = Notation { numbers: form.numbers, separator: form.separator };
+                let layout = Layout::Line;
                 return Some(Ok(Puzzle {
                     grid,
                     line: line_no,
-                    layout: Layout::Line,
+                    layout,
                     notation,
                     marks: None,
+                    regions,
                 }));
+            }
+            if regions.is_some() {
+                // Grids cannot carry a map: this line must be a puzzle.
+                let side = k.isqrt();
+                let kind = match self.size {
+                    Some(expected) if side * side == k && (MIN_SIZE..=MAX_SIZE).contains(&side) => {
+                        ReadErrorKind::WrongSide { expected, found: side }
+                    }
+                    _ => ReadErrorKind::NotAPuzzle { cells: k },
+                };
+                return Some(Err(ReadError::new(line_no, 1, kind)));
             }
             if !self.is_row(k) {
                 // A CSV record: the puzzle is its first long field.
@@ -382,7 +445,14 @@ impl<R: BufRead> PuzzleReader<R> {
         let mut cells = Vec::with_capacity(n * n);
         self.map_tokens(n, line, &mut cells)?;
         let grid = Grid::from_cells(self.shape_for(n), cells).expect("cells checked");
-        Ok(Puzzle { grid, line, layout: Layout::Line, notation: Notation::default(), marks: None })
+        Ok(Puzzle {
+            grid,
+            line,
+            layout: Layout::Line,
+            notation: Notation::default(),
+            marks: None,
+            regions: None,
+        })
     }
 
     /// Whether a line of `k` cells is a one-line puzzle.

@@ -232,3 +232,39 @@ fn the_end_of_input_is_read_once() {
     let results: Vec<_> = PuzzleReader::new(std::io::BufReader::new(typed)).max_line(8).collect();
     assert_eq!(results.len(), 1);
 }
+
+#[test]
+fn inline_region_maps() {
+    let text = "\
+# a 4x4 jigsaw puzzle and its regions
+1.3...2......... AAABCABBCCDBCDDD
+1 . 3 . . . 2 . . . . . . . . .   AABBAABBCCDDCCDD # numbers form, spaced
+1.3.............
+1.3............. AABBAABBCCDDCCD
+1.3...2.... AABBAABBCCDDCCDD
+";
+    let read: Vec<_> = PuzzleReader::new(text.as_bytes()).inline_regions().collect();
+    assert_eq!(read.len(), 5);
+    let first = read[0].as_ref().unwrap();
+    assert_eq!((first.line, first.grid.get(1, 2)), (2, 2));
+    assert_eq!(first.regions, Some(Regions::parse("AAAB CABB CCDB CDDD").unwrap()));
+    let second = read[1].as_ref().unwrap();
+    assert_eq!(second.grid.get(0, 2), 3);
+    assert_eq!(second.regions, Some(Regions::parse("AABBAABBCCDDCCDD").unwrap()));
+    let errors: Vec<String> =
+        read[2..].iter().map(|r| r.as_ref().unwrap_err().to_string()).collect();
+    assert_eq!(
+        errors,
+        [
+            "4:17: expected the puzzle's region map after it, set apart by a space (one label \
+             per cell)",
+            "5:32: a region map of 15 cells is not a square grid of side 4 to 64",
+            "6:1: 11 cells on a line make no puzzle: a one-line puzzle has a square number of \
+             cells (16 to 4096), a grid as many rows as cells in a row (4 to 64)",
+        ]
+    );
+    // A map of another side than its puzzle.
+    let nine = format!("{} {}", ".".repeat(81), "AABBAABBCCDDCCDD");
+    let e = PuzzleReader::new(nine.as_bytes()).inline_regions().next().unwrap().unwrap_err();
+    assert_eq!(e.to_string(), "1:83: the region map is 4x4 but the puzzle is 9x9");
+}

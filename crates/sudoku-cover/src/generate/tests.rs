@@ -1,0 +1,100 @@
+//! Unit tests of the generator's decisions; the puzzles themselves are
+//! checked by an independent solver in `tests/generate.rs`.
+
+use super::*;
+use crate::{Shape, Uniqueness, Variant};
+
+fn four() -> Rules {
+    Rules::new(Shape::for_size(4).unwrap())
+}
+
+#[test]
+fn puzzles_are_unique_and_extend_to_their_solution() {
+    let generator = Generator::new(Rules::classic()).unwrap();
+    let sudoku = generator.sudoku().unwrap();
+    let mut solver = sudoku.solver();
+    for index in 0..5 {
+        let made = generator.generate(1, index).unwrap();
+        assert!(made.solution.is_complete());
+        assert!(made.solution.extends(&made.puzzle));
+        assert_eq!(solver.check(&made.puzzle).unwrap(), Uniqueness::Unique);
+        assert_eq!(made.origin, Some((1, index)));
+        assert!(made.regions.is_none());
+    }
+}
+
+#[test]
+fn the_same_seed_and_index_give_the_same_puzzle() {
+    let generator = Generator::new(four()).unwrap().symmetry(Symmetry::Rot90);
+    assert_eq!(generator.generate(9, 3).unwrap(), generator.generate(9, 3).unwrap());
+    let others: Vec<Grid> = (0..8).map(|i| generator.generate(9, i).unwrap().puzzle).collect();
+    assert!(others.iter().any(|p| *p != others[0]), "eight puzzles, all the same");
+}
+
+#[test]
+fn a_clue_count_is_met_or_named() {
+    let generator = Generator::new(Rules::classic()).unwrap().clues(Some(30));
+    assert_eq!(generator.generate(5, 0).unwrap().clues(), 30);
+    let e = Generator::new(four()).unwrap().clues(Some(17)).generate(5, 0).unwrap_err();
+    assert_eq!(e, GenerateError::TooManyClues { clues: 17, cells: 16 });
+    // No 4x4 puzzle has 3 clues (4 at least are needed).
+    let e = Generator::new(four()).unwrap().clues(Some(3)).tries(5).generate(5, 0).unwrap_err();
+    let GenerateError::GaveUp { tries: 5, reason: Shortfall::Clues { target: 3, fewest } } = e
+    else {
+        panic!("{e:?}")
+    };
+    assert!(fewest >= 4);
+    assert!(e.to_string().starts_with("could not come down to 3 clues in 5 tries"), "{e}");
+}
+
+#[test]
+fn clue_counts_out_of_the_symmetry_reach_are_named() {
+    let generator = Generator::new(Rules::classic()).unwrap().symmetry(Symmetry::Rot90);
+    let e = generator.clone().clues(Some(34)).generate(1, 0).unwrap_err();
+    assert_eq!(e, GenerateError::UnreachableClues { clues: 34, symmetry: Symmetry::Rot90 });
+    assert!(e.to_string().starts_with("no puzzle with rot90 symmetry has 34 clues"), "{e}");
+    // 33 = 8 fours and the centre.
+    assert_eq!(generator.clues(Some(33)).generate(1, 0).unwrap().clues(), 33);
+    // A 4x4 grid has no centre cell.
+    let generator = Generator::new(four()).unwrap().symmetry(Symmetry::Rot180).clues(Some(7));
+    assert!(matches!(generator.generate(1, 0), Err(GenerateError::UnreachableClues { .. })));
+}
+
+#[test]
+fn rules_without_a_grid_are_named() {
+    // No 4x4 grid keeps both anti-king and anti-knight rules.
+    let rules = four().with_variant(Variant::AntiKing).with_variant(Variant::AntiKnight);
+    assert_eq!(Generator::new(rules).unwrap().generate(1, 0), Err(GenerateError::NoGrid));
+}
+
+#[test]
+fn rules_that_do_not_compile_are_an_error() {
+    let rules = Rules::new(Shape::new(1, 5).unwrap()).with_variant(Variant::Hyper);
+    assert!(matches!(Generator::new(rules), Err(GenerateError::Rules(_))));
+}
+
+#[test]
+fn random_regions_come_with_the_puzzle() {
+    let generator = Generator::new(Rules::new(Shape::new(2, 3).unwrap())).unwrap().random_regions();
+    assert!(generator.sudoku().is_none());
+    let made = generator.generate(4, 0).unwrap();
+    let regions = made.regions.clone().unwrap();
+    let line = made.to_line(&Alphabet::default_for(6));
+    let (puzzle, map) = line.split_once(' ').unwrap();
+    assert_eq!(puzzle, made.puzzle.to_line(&Alphabet::default_for(6)));
+    assert_eq!(Regions::parse(map).unwrap(), regions);
+    let sudoku = Sudoku::new(Rules::jigsaw(regions)).unwrap();
+    assert_eq!(sudoku.solver().check(&made.puzzle).unwrap(), Uniqueness::Unique);
+}
+
+#[test]
+fn a_tiny_budget_still_gives_unique_puzzles_or_an_error() {
+    let generator = Generator::new(Rules::classic()).unwrap().node_budget(30).tries(3);
+    match generator.generate(2, 0) {
+        Ok(made) => {
+            let sudoku = generator.sudoku().unwrap();
+            assert_eq!(sudoku.solver().check(&made.puzzle).unwrap(), Uniqueness::Unique);
+        }
+        Err(e) => assert!(matches!(e, GenerateError::GaveUp { reason: Shortfall::Grid, .. })),
+    }
+}
