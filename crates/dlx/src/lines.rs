@@ -6,6 +6,24 @@
 
 use std::io::{self, BufRead};
 
+/// [`BufRead::fill_buf`] with a read interrupted by a signal tried again:
+/// the reader's buffered bytes, read in if there were none (none at the
+/// end of the input, which is never read past).
+pub(crate) fn fill<R: BufRead>(reader: &mut R) -> io::Result<&[u8]> {
+    let len = loop {
+        match reader.fill_buf() {
+            Ok(available) => break available.len(),
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    };
+    if len == 0 {
+        return Ok(&[]);
+    }
+    // Bytes are buffered: this returns them without reading.
+    reader.fill_buf()
+}
+
 /// What [`read_line_capped`] found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LineRead {
@@ -29,11 +47,7 @@ pub fn read_line_capped<R: BufRead>(
     loop {
         // Each `fill_buf` is a read when the buffer is empty: the end of a
         // terminal's input shows once, and must not be read past.
-        let available = match reader.fill_buf() {
-            Ok(available) => available,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
+        let available = fill(reader)?;
         if available.is_empty() {
             return Ok(if buf.len() == start { LineRead::End } else { LineRead::Line });
         }
@@ -56,11 +70,7 @@ pub fn read_line_capped<R: BufRead>(
 /// `true` if it met the end of the input.
 pub fn skip_line<R: BufRead>(reader: &mut R) -> io::Result<bool> {
     loop {
-        let available = match reader.fill_buf() {
-            Ok(available) => available,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
+        let available = fill(reader)?;
         if available.is_empty() {
             return Ok(true);
         }

@@ -7,7 +7,7 @@
 use std::io::{self, BufRead};
 
 use crate::error::{Error, ErrorKind};
-use crate::lines::skip_line;
+use crate::lines::{fill, skip_line};
 
 /// What [`Words::next`] found.
 #[derive(Debug, PartialEq, Eq)]
@@ -64,9 +64,8 @@ impl<R: BufRead> Words<R> {
         self.word.clear();
         let mut start = 0;
         loop {
-            let available = match self.reader.fill_buf() {
+            let available = match fill(&mut self.reader) {
                 Ok(available) => available,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
                 Err(e) => return Err(self.io_error(&e)),
             };
             if available.is_empty() {
