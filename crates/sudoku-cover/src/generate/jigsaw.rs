@@ -6,7 +6,9 @@
 //! next to region B joins B while a cell of B next to A joins A, and the
 //! trade is undone if either region falls apart. Sizes never change, and
 //! every region stays connected, so every map made is a valid one; whether
-//! a sudoku fits it is for the generator to find out.
+//! a sudoku fits it is for the generator to find out. A map that comes out
+//! as the boxes of some shape of the side (likely on 4x4) is stirred again:
+//! a jigsaw is never a plain sudoku in disguise.
 
 use crate::regions::Regions;
 use crate::shape::Shape;
@@ -21,6 +23,41 @@ const TRADES_PER_CELL: usize = 12;
 pub(super) fn random_regions(shape: Shape, rng: &mut Rng) -> Regions {
     let n = shape.size();
     let mut labels = start(shape);
+    loop {
+        stir(n, &mut labels, rng);
+        if !is_boxes(n, &labels) {
+            return Regions::from_cells(&labels).expect("n regions of n cells each");
+        }
+    }
+}
+
+/// Whether `labels` cut the grid into the boxes of some shape of side `n`
+/// (the same cells together, whatever the labels).
+fn is_boxes(n: usize, labels: &[u8]) -> bool {
+    let canonical = first_seen_order(labels);
+    (1..=n).filter(|r| n % r == 0).any(|r| {
+        Shape::new(r, n / r).is_ok_and(|s| first_seen_order(Regions::boxes(s).cells()) == canonical)
+    })
+}
+
+/// The labels renamed 0, 1, 2, ... in the order they first appear.
+fn first_seen_order(labels: &[u8]) -> Vec<u8> {
+    let mut names = [u8::MAX; 256];
+    let mut next = 0u8;
+    labels
+        .iter()
+        .map(|&l| {
+            if names[usize::from(l)] == u8::MAX {
+                names[usize::from(l)] = next;
+                next = next.wrapping_add(1);
+            }
+            names[usize::from(l)]
+        })
+        .collect()
+}
+
+/// Trades cells between neighbouring regions, keeping every region whole.
+fn stir(n: usize, labels: &mut [u8], rng: &mut Rng) {
     let mut neighbours = Vec::with_capacity(4);
     let mut scratch = Scratch::new(n);
     for _ in 0..TRADES_PER_CELL * n * n {
@@ -38,12 +75,11 @@ pub(super) fn random_regions(shape: Shape, rng: &mut Rng) -> Regions {
         let Some(&c) = rng.pick(&givers) else { continue };
         labels[a] = rb;
         labels[c] = ra;
-        if !scratch.connected(n, &labels, ra, c) || !scratch.connected(n, &labels, rb, a) {
+        if !scratch.connected(n, labels, ra, c) || !scratch.connected(n, labels, rb, a) {
             labels[a] = ra;
             labels[c] = rb;
         }
     }
-    Regions::from_cells(&labels).expect("n regions of n cells each")
 }
 
 /// The map to stir: the shape's boxes, or a snake for boxes one cell
@@ -133,6 +169,25 @@ mod tests {
         }
         let boxes = Regions::boxes(Shape::CLASSIC);
         assert_ne!(random_regions(Shape::CLASSIC, &mut Rng::new(9)), boxes);
+    }
+
+    #[test]
+    fn maps_are_never_boxes() {
+        let four = Shape::new(2, 2).unwrap();
+        assert!(is_boxes(4, Regions::boxes(four).cells()));
+        let six = Shape::new(3, 2).unwrap();
+        let mut relabelled = Regions::boxes(six).cells().to_vec();
+        relabelled.iter_mut().for_each(|l| *l = 5 - *l);
+        assert!(is_boxes(6, &relabelled));
+        // The snake is the rows: the boxes of a 1xn shape.
+        assert!(is_boxes(5, &start(Shape::new(1, 5).unwrap())));
+        let mut stirred = Regions::boxes(four).cells().to_vec();
+        stirred.swap(1, 2);
+        assert!(!is_boxes(4, &stirred));
+        for seed in 0..2000 {
+            let map = random_regions(four, &mut Rng::new(seed));
+            assert!(!is_boxes(4, map.cells()), "seed {seed}: {:?}", map.cells());
+        }
     }
 
     #[test]

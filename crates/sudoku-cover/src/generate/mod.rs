@@ -296,8 +296,9 @@ impl Generator {
 
     /// Draws random jigsaw regions for each puzzle, in place of the rules'
     /// boxes or regions: `n` connected regions of `n` cells, started from
-    /// the rules' box shape and stirred. A map that no grid fits is drawn
-    /// again (each counts as a try).
+    /// the rules' box shape and stirred until they are no longer the boxes
+    /// of any shape. A map that no grid fits is drawn again (each counts as
+    /// a try).
     pub fn random_regions(mut self) -> Generator {
         self.fixed = None;
         self
