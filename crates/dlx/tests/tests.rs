@@ -5,4 +5,5 @@ mod knuth;
 mod miri;
 mod parallel;
 mod prop;
+mod seeded;
 mod split;
