@@ -19,6 +19,7 @@
 use std::path::PathBuf;
 
 pub mod baseline;
+pub mod big;
 pub mod tables;
 
 /// A file of the repository's data sets: `data/xc/*.dlx` (exact-cover

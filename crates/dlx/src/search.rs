@@ -217,7 +217,9 @@ impl<'p> Solver<'p> {
         // links never change, the counted form stays where seeded (the
         // bit-sliced form does not randomize) or asked for.
         let links = config.get_engine() == Engine::DancingLinks || self.problem.bits.is_none();
-        let counted = seed.is_some() || config.get_engine() == Engine::Bitset;
+        let counted = seed.is_some()
+            || config.get_engine() == Engine::Bitset
+            || self.problem.bits.as_ref().is_some_and(|b| b.sliced().is_none());
         match &mut self.backend {
             Backend::Links(e) if links => e.reseed(seed),
             Backend::Bits8(e) if counted => e.reseed(seed),

@@ -2,6 +2,7 @@
 
 mod util;
 
+mod big;
 mod counts;
 mod data;
 mod formats;

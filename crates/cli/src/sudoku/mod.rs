@@ -155,13 +155,15 @@ fn batch(config: &SudokuConfig, feed: &Feed<Item>, writer: &mut Writer) -> Resul
             true if chunk.len() < config.threads => Some(SMALL_COUNT),
             true => Some(BIG_COUNT),
         };
+        // A lone big puzzle to solve or check races on every thread.
+        let race = (config.threads > 1 && chunk.len() < config.threads).then_some(config.threads);
         let search = config.search;
         pool.map(
             &chunk,
             &mut answers,
             || Worker::new(search),
             |worker, item| {
-                let answer = worker.work(config.task, item, budget);
+                let answer = worker.work(config.task, item, budget, race);
                 if !matches!(answer, Answer::Deferred) {
                     progress.inc(1);
                 }

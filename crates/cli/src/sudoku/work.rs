@@ -92,7 +92,17 @@ impl<'a> Worker<'a> {
     /// Answers one item: for `sudoku solve`, the first solution and
     /// whether there is a second. With a `budget`, a count that needs more
     /// nodes is [`Answer::Deferred`].
-    pub(super) fn work(&mut self, task: Task, item: &'a Item, budget: Option<u64>) -> Answer {
+    ///
+    /// With `race`, a big puzzle (see [`sudoku_cover::RESTART_SIDE`]) to
+    /// solve or check is raced on that many threads: it is alone in its
+    /// chunk, so the other threads would be idle.
+    pub(super) fn work(
+        &mut self,
+        task: Task,
+        item: &'a Item,
+        budget: Option<u64>,
+        race: Option<usize>,
+    ) -> Answer {
         let source = &item.source;
         let (puzzle, sudoku) = match &item.kind {
             ItemKind::Nothing(message) => return Answer::Nothing(message.clone()),
@@ -114,6 +124,22 @@ impl<'a> Worker<'a> {
                 Budgeted::TooBig => return Answer::Deferred,
                 // The sudoku solver below tells what is wrong.
                 Budgeted::Refused => {}
+            }
+        }
+        if let (Task::Solve(_) | Task::Check, Some(threads)) = (task, race) {
+            if sudoku.size() >= sudoku_cover::RESTART_SIDE {
+                let outcome =
+                    sudoku.solve_and_check_on(grid, threads, self.search).map(|found| match task {
+                        Task::Check => Outcome::Checked(found.1),
+                        _ => match found {
+                            (Some(solution), uniqueness) => Outcome::Solved(solution, uniqueness),
+                            (None, _) => Outcome::NoSolution,
+                        },
+                    });
+                return match outcome {
+                    Ok(outcome) => Answer::Done(outcome, dlx::Stats::default()),
+                    Err(e) => invalid(&e),
+                };
             }
         }
         let solver = self.solver(sudoku);

@@ -172,7 +172,7 @@ impl BitMatrix {
 
     /// The bit-sliced form (built on first use), if its table is small
     /// enough.
-    pub(super) fn sliced(&self) -> Option<&SliceMatrix> {
+    pub(crate) fn sliced(&self) -> Option<&SliceMatrix> {
         self.sliced.get_or_init(|| SliceMatrix::new(self)).as_ref()
     }
 
