@@ -3,7 +3,7 @@
 //! `util` runs the binary; the other modules test one command each, plus
 //! the behaviour every command shares (`cli`), `--format json` on every
 //! command (`json`), puzzles in their many forms (`sudoku_forms`), closed
-//! pipes (`pipe`),
+//! pipes (`pipe`), big grids raced on all threads (`big`),
 //! searches on several threads (`parallel`), byte-order marks and long
 //! lines (`text_edges`) and random problems split,
 //! counted and summed (`prop`).
@@ -13,6 +13,7 @@
 #[macro_use]
 mod util;
 
+mod big;
 mod cli;
 mod completions;
 mod compressed;
