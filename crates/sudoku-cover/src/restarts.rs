@@ -169,7 +169,7 @@ impl Sudoku {
     /// ```
     /// use sudoku_cover::{Grid, Rules, Shape, Sudoku, Uniqueness};
     ///
-    /// let shape = Shape::for_size(25)?;
+    /// let shape = Shape::new(5, 5)?;
     /// let sudoku = Sudoku::new(Rules::new(shape))?;
     /// let (solution, uniqueness) = sudoku.solve_and_check_on(&Grid::new(shape), 2, Sudoku::config())?;
     /// assert!(solution.expect("a solution").is_complete());
