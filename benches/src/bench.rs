@@ -5,6 +5,8 @@
 //! public benchmark sets (`data/sudoku`) one thread, in two modes:
 //! the first solution, and solve-and-prove-unique (count up to 2, as
 //! tdoku's benchmark does). Throughput is reported in puzzles per second.
+//! The big group solves and checks the generated sets of `data/sudoku/big`
+//! (16x16 to 64x64), two puzzles per size and blank fraction.
 //!
 //! Each input is timed for our engine (variant `ours`) and for the published
 //! exact-cover crates `xcov` and the crates.io `dlx` (variants `xcov` and
@@ -19,6 +21,7 @@ use std::time::Duration;
 
 use criterion::Criterion;
 
+mod big_bench;
 mod exact_cover;
 mod generate;
 mod sudoku;
@@ -32,5 +35,6 @@ fn main() {
     exact_cover::define(&mut c);
     sudoku::define(&mut c);
     generate::define(&mut c);
+    big_bench::define(&mut c);
     c.final_summary();
 }

@@ -22,6 +22,7 @@
 use std::path::PathBuf;
 
 pub mod baseline;
+pub mod big;
 pub mod generators;
 pub mod rating;
 pub mod tables;

@@ -120,7 +120,7 @@ impl Checker {
     }
 }
 
-fn lines(text: &str) -> Vec<&str> {
+pub(crate) fn lines(text: &str) -> Vec<&str> {
     text.lines().collect()
 }
 

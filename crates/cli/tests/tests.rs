@@ -3,7 +3,7 @@
 //! `util` runs the binary; the other modules test one command each, plus
 //! the behaviour every command shares (`cli`), `--format json` on every
 //! command (`json`), puzzles in their many forms (`sudoku_forms`), closed
-//! pipes (`pipe`),
+//! pipes (`pipe`), big grids raced on all threads (`big`),
 //! searches on several threads (`parallel`), byte-order marks and long
 //! lines (`text_edges`), random problems split,
 //! counted and summed (`prop`) and the Slurm job-array recipe on a real
@@ -14,6 +14,7 @@
 #[macro_use]
 mod util;
 
+mod big;
 mod cli;
 mod completions;
 mod compressed;

@@ -4,7 +4,7 @@
 //! - [`Links`](crate::links): Knuth's dancing links, for every problem
 //!   (Algorithms X, C and M);
 //! - the counted bit engine ([`Bits`](crate::bits) over `Counted`): for
-//!   plain exact cover with up to 8192 options, where it is faster than
+//!   plain exact cover with up to 262,144 options, where it is faster than
 //!   dancing links; its state a bitset of live options and a count per
 //!   item;
 //! - the bit-sliced engine ([`Bits`](crate::bits) over `Sliced`): the same
@@ -124,19 +124,27 @@ impl<'p> Solver<'p> {
     /// A solver with the given settings.
     pub fn with_config(problem: &'p Problem, config: Config) -> Solver<'p> {
         let (heuristic, propagation) = (config.get_heuristic(), config.get_propagation());
+        let seed = config.get_seed();
         let backend = match (config.get_engine(), problem.bits.as_ref()) {
-            (Engine::DancingLinks, _) | (_, None) => Backend::Links(Links::new(problem, heuristic)),
+            (Engine::DancingLinks, _) | (_, None) => {
+                Backend::Links(Links::new(problem, heuristic, seed))
+            }
             (engine, Some(b)) => {
+                // The bit-sliced form does not randomize: a seeded search
+                // takes the counted one.
                 let sliced = match engine {
                     Engine::Bitset => None,
+                    _ if seed.is_some() => None,
                     _ => Sliced::new(b, heuristic, propagation),
                 };
                 match sliced {
-                    Some(s) => Backend::Sliced(Bits::new(s)),
+                    Some(s) => Backend::Sliced(Bits::new(s, None)),
                     None if b.narrow() => {
-                        Backend::Bits8(Bits::new(Counted::new(b, heuristic, propagation)))
+                        Backend::Bits8(Bits::new(Counted::new(b, heuristic, propagation), seed))
                     }
-                    None => Backend::Bits16(Bits::new(Counted::new(b, heuristic, propagation))),
+                    None => {
+                        Backend::Bits16(Bits::new(Counted::new(b, heuristic, propagation), seed))
+                    }
                 }
             }
         };
@@ -196,6 +204,35 @@ impl<'p> Solver<'p> {
         self.forced.clear();
         self.elapsed = std::time::Duration::ZERO;
         self.updates_before = 0;
+    }
+
+    /// Starts the search over with another seed (see [`Config::seed`]),
+    /// keeping the forced options, and clears the statistics: a randomized
+    /// restart. With `None` the search goes back to the problem's order.
+    /// The engine is the one the new settings pick: a seeded search does
+    /// not run the bit-sliced form (see [`Config::seed`]).
+    pub fn reseed(&mut self, seed: Option<u64>) {
+        let config = self.config.seed(seed);
+        // Whether `with_config` would pick the engine that runs: dancing
+        // links never change, the counted form stays where seeded (the
+        // bit-sliced form does not randomize) or asked for.
+        let links = config.get_engine() == Engine::DancingLinks || self.problem.bits.is_none();
+        let counted = seed.is_some()
+            || config.get_engine() == Engine::Bitset
+            || self.problem.bits.as_ref().is_some_and(|b| b.sliced().is_none());
+        match &mut self.backend {
+            Backend::Links(e) if links => e.reseed(seed),
+            Backend::Bits8(e) if counted => e.reseed(seed),
+            Backend::Bits16(e) if counted => e.reseed(seed),
+            _ => {
+                let forced = std::mem::take(&mut self.forced);
+                *self = Solver::with_config(self.problem, config);
+                self.choose_all(&forced).expect("forced before");
+                return;
+            }
+        }
+        self.config = config;
+        self.reset_search();
     }
 
     /// Forces an option into every solution, as if the search had chosen it
@@ -353,7 +390,7 @@ impl<'p> Solver<'p> {
             Backend::Bits8(_) | Backend::Bits16(_) | Backend::Sliced(_) => {
                 // The random walks are written for dancing links; the two
                 // engines have the same tree, so walk it there.
-                let mut links = Links::new(self.problem, self.config.get_heuristic());
+                let mut links = Links::new(self.problem, self.config.get_heuristic(), None);
                 for &o in &self.forced {
                     links.choose(o).expect("forced before");
                 }

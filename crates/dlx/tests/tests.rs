@@ -6,4 +6,5 @@ mod knuth;
 mod miri;
 mod parallel;
 mod prop;
+mod seeded;
 mod split;

@@ -8,6 +8,7 @@ use dlx::{OptionId, Stats, Status};
 use crate::encode::Sudoku;
 use crate::error::{Error, ErrorKind};
 use crate::grid::Grid;
+use crate::restarts::{RESTART_SIDE, Race};
 
 /// How many solutions a puzzle has, as far as a sudoku cares.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -71,8 +72,14 @@ pub struct SudokuSolver<'a> {
     solver: dlx::Solver<'a>,
     /// Statistics of the puzzles before the current one.
     total: Stats,
+    /// Statistics of the current puzzle's searches before the engine's
+    /// latest one (a big grid's restarts).
+    earlier: Stats,
     /// The current puzzle's givens, as options.
     givens: Vec<OptionId>,
+    /// An engine with other settings, kept between puzzles (the restarts
+    /// try other item choices).
+    spare: Option<dlx::Solver<'a>>,
 }
 
 impl<'a> SudokuSolver<'a> {
@@ -81,7 +88,9 @@ impl<'a> SudokuSolver<'a> {
             sudoku,
             solver: dlx::Solver::with_config(sudoku.problem(), config),
             total: Stats::default(),
+            earlier: Stats::default(),
             givens: Vec::new(),
+            spare: None,
         }
     }
 
@@ -96,7 +105,8 @@ impl<'a> SudokuSolver<'a> {
         if grid.size() != n {
             return Err(ErrorKind::WrongSize { expected: n, found: grid.size() }.into());
         }
-        self.total += self.solver.stats();
+        self.total += self.last_stats();
+        self.earlier = Stats::default();
         self.solver.reset();
         // Without a branch per cell (whether a cell is given follows no
         // pattern a branch predictor could learn): every cell writes its
@@ -165,8 +175,12 @@ impl<'a> SudokuSolver<'a> {
     }
 
     /// Whether the puzzle has no solution, one, or more (it stops at the
-    /// second).
+    /// second). From side [`RESTART_SIDE`](crate::RESTART_SIDE) on, as
+    /// [`solve_and_check`](Self::solve_and_check) does.
     pub fn check(&mut self, grid: &Grid) -> Result<Uniqueness, Error> {
+        if self.sudoku.size() >= RESTART_SIDE {
+            return self.solve_and_check(grid).map(|(_, uniqueness)| uniqueness);
+        }
         self.count(grid, Some(2)).map(Uniqueness::from_count)
     }
 
@@ -233,9 +247,18 @@ impl<'a> SudokuSolver<'a> {
     }
 
     /// Solves and proves uniqueness in one search: the first solution (if
-    /// any) and whether there is a second.
+    /// any) and whether there is a second. From side
+    /// [`RESTART_SIDE`](crate::RESTART_SIDE) on, the search is the default
+    /// one for a while, then randomized restarts (see
+    /// [`Sudoku::solve_and_check_on`]), so a solution may come from
+    /// any of them.
     pub fn solve_and_check(&mut self, grid: &Grid) -> Result<(Option<Grid>, Uniqueness), Error> {
         self.start(grid)?;
+        if self.sudoku.size() >= RESTART_SIDE {
+            let race = Race::default();
+            self.race(&race, true, 1, 1);
+            return Ok(race.answer().unwrap_or((None, Uniqueness::None)));
+        }
         let Some(first) = self.solver.next_solution().map(|s| self.sudoku.decode(s)) else {
             return Ok((None, Uniqueness::None));
         };
@@ -254,13 +277,46 @@ impl<'a> SudokuSolver<'a> {
     /// Puzzles rejected as invalid add nothing.
     pub fn stats(&self) -> Stats {
         let mut s = self.total;
-        s += self.solver.stats();
+        s += self.last_stats();
         s
     }
 
     /// Search statistics of the latest puzzle alone.
     pub fn last_stats(&self) -> Stats {
-        self.solver.stats()
+        let mut s = self.earlier;
+        s += self.solver.stats();
+        s
+    }
+
+    /// The engine, for the restarts (which count each search's statistics
+    /// in `earlier` before they reseed it).
+    pub(crate) fn engine_mut(&mut self) -> &mut dlx::Solver<'a> {
+        &mut self.solver
+    }
+
+    /// Replaces the engine by one with settings `config`, with the same
+    /// givens forced (the other engine is kept for when `config` comes
+    /// back).
+    pub(crate) fn swap_engine(&mut self, config: dlx::Config) {
+        let problem = self.sudoku.problem();
+        let mut other = match self.spare.take() {
+            Some(spare) if spare.config() == config => spare,
+            _ => dlx::Solver::with_config(problem, config),
+        };
+        other.reset();
+        other.choose_all(&self.givens).expect("the givens were forced before");
+        self.spare = Some(std::mem::replace(&mut self.solver, other));
+    }
+
+    /// Keeps the statistics of the engine's search before a restart.
+    pub(crate) fn keep_stats(&mut self) {
+        self.earlier += self.solver.stats();
+    }
+
+    /// Resets the engine and forces the givens of `grid`, for a search
+    /// driven from outside (the restarts).
+    pub(crate) fn begin(&mut self, grid: &Grid) -> Result<(), Error> {
+        self.start(grid)
     }
 }
 

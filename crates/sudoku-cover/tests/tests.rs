@@ -2,6 +2,7 @@
 
 mod util;
 
+mod big;
 mod chains;
 mod counts;
 mod data;

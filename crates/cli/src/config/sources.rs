@@ -63,7 +63,8 @@ pub(super) fn sources(args: &[PathBuf]) -> Vec<Source> {
 /// rather than a file name mistyped: 16 characters or more, no path
 /// separator, no file extension (a dot and two to four lower-case letters
 /// at the end), and at least half of its characters digits, blanks or
-/// separators.
+/// separators (or letters too, when it has N² characters for a side N of
+/// 10 or more: a big puzzle's symbols).
 fn looks_like_a_puzzle(arg: &Path) -> bool {
     let Some(text) = arg.to_str() else { return false };
     let chars: Vec<char> = text.trim().chars().collect();
@@ -73,9 +74,16 @@ fn looks_like_a_puzzle(arg: &Path) -> bool {
     let extension = text.rsplit_once('.').is_some_and(|(_, ext)| {
         (2..=4).contains(&ext.len()) && ext.chars().all(|c| c.is_ascii_lowercase())
     });
+    // A puzzle of side 10 or more, N² cells, writes letters too.
+    let side = chars.len().isqrt();
+    let big = side >= 10 && side * side == chars.len();
     let plain = chars
         .iter()
-        .filter(|c| c.is_ascii_digit() || ['.', '_', '*', ' ', ',', '|', '-', '+'].contains(c))
+        .filter(|c| {
+            c.is_ascii_digit()
+                || ['.', '_', '*', ' ', ',', '|', '-', '+'].contains(c)
+                || (big && (c.is_ascii_alphabetic() || ['@', '$', '%'].contains(c)))
+        })
         .count();
     !extension && 2 * plain >= chars.len()
 }
@@ -83,6 +91,15 @@ fn looks_like_a_puzzle(arg: &Path) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_big_puzzle_with_letters_may_be_an_argument() {
+        let mut puzzle = "ABCDEFGHIJKLMNOPQRSTUVWXYZ1234".repeat(30);
+        puzzle.replace_range(..300, &".".repeat(300));
+        assert!(looks_like_a_puzzle(Path::new(&puzzle)));
+        // Not a square: a name.
+        assert!(!looks_like_a_puzzle(Path::new(&puzzle[1..])));
+    }
 
     #[test]
     fn a_puzzle_may_be_an_argument() {

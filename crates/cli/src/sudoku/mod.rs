@@ -202,6 +202,8 @@ fn batch(
             true if chunk.len() < config.threads => Some(SMALL_COUNT),
             true => Some(BIG_COUNT),
         };
+        // A lone big puzzle to solve or check races on every thread.
+        let race = (config.threads > 1 && chunk.len() < config.threads).then_some(config.threads);
         let search = config.search;
         pool.map(
             &chunk,
@@ -211,7 +213,7 @@ fn batch(
                 if stop.is_requested() {
                     return Answer::NotReached;
                 }
-                let answer = worker.work(config.task, item, budget, stop);
+                let answer = worker.work(config.task, item, budget, stop, race);
                 if !matches!(answer, Answer::Deferred) {
                     progress.inc(1);
                 }

@@ -119,12 +119,17 @@ impl<'a> Worker<'a> {
     /// whether there is a second. With a `budget`, a count that needs more
     /// nodes is [`Answer::Deferred`]; a count stopped by `stop` is
     /// [`Answer::NotReached`].
+    ///
+    /// With `race`, a big puzzle (see [`sudoku_cover::RESTART_SIDE`]) to
+    /// solve or check is raced on that many threads: it is alone in its
+    /// chunk, so the other threads would be idle.
     pub(super) fn work(
         &mut self,
         task: Task,
         item: &'a Item,
         budget: Option<u64>,
         stop: &Stop,
+        race: Option<usize>,
     ) -> Answer {
         let source = &item.source;
         let (puzzle, sudoku) = match &item.kind {
@@ -150,6 +155,22 @@ impl<'a> Worker<'a> {
                 Budgeted::Stopped => return Answer::NotReached,
                 // The sudoku solver below tells what is wrong.
                 Budgeted::Refused => {}
+            }
+        }
+        if let (Task::Solve(_) | Task::Check, Some(threads), None) = (task, race, &puzzle.marks) {
+            if sudoku.size() >= sudoku_cover::RESTART_SIDE {
+                let outcome =
+                    sudoku.solve_and_check_on(grid, threads, self.search).map(|found| match task {
+                        Task::Check => Outcome::Checked(found.1),
+                        _ => match found {
+                            (Some(solution), uniqueness) => Outcome::Solved(solution, uniqueness),
+                            (None, _) => Outcome::NoSolution,
+                        },
+                    });
+                return match outcome {
+                    Ok(outcome) => Answer::Done(outcome, dlx::Stats::default()),
+                    Err(e) => invalid(&e),
+                };
             }
         }
         let units = match task.is_human() {

@@ -15,6 +15,7 @@ use super::{BitMatrix, NONE, Slots};
 use crate::config::{Heuristic, Propagation, TieBreak};
 use crate::error::{Error, ErrorKind};
 use crate::id::OptionId;
+use crate::random::below;
 
 /// Takes option `q` out of the counts of its primary items, which has `W`
 /// of them (`0`: any number; a loop of fixed length, unrolled, is
@@ -77,6 +78,9 @@ pub(crate) struct Counted<'p, T> {
     pub(super) counts: Vec<T>,
     /// Scratch for `choose_all`: the options the new ones kill.
     doomed: Vec<u64>,
+    /// In a seeded search, the random key of the node whose item is chosen
+    /// next (`Slots::set_key`).
+    key: Option<u64>,
     /// Updates since the last `clear_updates`.
     pub(super) updates: u64,
 }
@@ -103,6 +107,7 @@ impl<'p, T: Count> Counted<'p, T> {
             alive: m.initial_alive.clone(),
             counts: m.counts(),
             doomed: Vec::new(),
+            key: None,
             updates: 0,
         }
     }
@@ -165,26 +170,60 @@ impl<'p, T: Count> Counted<'p, T> {
         self.updates += updates;
     }
 
+    /// A random one, by `key`, of the items at `level` with `degree`
+    /// options (counted in item order).
+    fn random_tie(&self, level: usize, degree: T, key: u64) -> usize {
+        let (stride, bytes) = (self.m.stride, self.m.level_bytes());
+        let counts = &self.counts[level * bytes..level * bytes + stride];
+        let chunks = counts.chunks_exact(LANES).map(|c| c.try_into().expect("LANES counts"));
+        let ties: u32 = chunks.clone().map(|c| T::equal_mask(c, degree).count_ones()).sum();
+        let mut skip = below(key, ties);
+        for (k, chunk) in chunks.enumerate() {
+            let mut mask = T::equal_mask(chunk, degree);
+            let n = mask.count_ones();
+            if skip < n {
+                for _ in 0..skip {
+                    mask &= mask - 1;
+                }
+                return k * LANES + mask.trailing_zeros() as usize;
+            }
+            skip -= n;
+        }
+        unreachable!("a tie below the number of ties")
+    }
+
     /// Of the first [`TIED_ITEMS`](crate::TIED_ITEMS) items at `level` with `degree` options
-    /// (`first` is the first of them), the one whose options remove the
-    /// most others: the largest sum of the counts of its options' primary
-    /// items (ties to the first). See
-    /// [`Heuristic::MinimumRemainingMostRemoved`].
+    /// from `first` (the first of them, unless `wrap`: then the items before
+    /// `first` follow the last), the one whose options remove the most
+    /// others: the largest sum of the counts of its options' primary items
+    /// (ties to the first). See [`Heuristic::MinimumRemainingMostRemoved`].
     ///
     /// `W` is the number of primary items of every option, if all have the
     /// same (none padded), else 0.
-    fn most_removed<const W: usize>(&self, level: usize, first: usize, degree: T) -> usize {
+    fn most_removed<const W: usize>(
+        &self,
+        level: usize,
+        first: usize,
+        degree: T,
+        wrap: bool,
+    ) -> usize {
         let m = self.m;
         let (stride, bytes, w) = (m.stride, m.level_bytes(), m.words);
         let counts = &self.counts[level * bytes..level * bytes + stride];
         let alive = &self.alive[level * w..(level + 1) * w];
         let mut tie = TieBreak::new(first);
-        for k in first / LANES..stride / LANES {
+        let (chunks, start) = (stride / LANES, first / LANES);
+        let laps = if wrap { chunks + 1 } else { chunks - start };
+        for lap in 0..laps {
+            let k = (start + lap) % chunks;
             let chunk: &[T; LANES] =
                 counts[k * LANES..(k + 1) * LANES].try_into().expect("LANES counts");
             let mut mask = T::equal_mask(chunk, degree);
-            if k == first / LANES {
+            if lap == 0 {
                 mask &= !0 << (first % LANES);
+            } else if lap == chunks {
+                // Back at the first chunk: the items before `first`.
+                mask &= !(!0 << (first % LANES));
             }
             while mask != 0 {
                 let i = k * LANES + mask.trailing_zeros() as usize;
@@ -223,6 +262,7 @@ impl<'p, T: Count> Counted<'p, T> {
 
 impl<T: Count> Slots for Counted<'_, T> {
     const AVX2: bool = false;
+    const RANDOMIZES: bool = true;
 
     fn root(&self) -> usize {
         self.root
@@ -331,14 +371,19 @@ impl<T: Count> Slots for Counted<'_, T> {
                 if min == T::COVERED {
                     return None;
                 }
-                let first = T::first_equal(counts, min);
+                let mut first = T::first_equal(counts, min);
+                let key = self.key.filter(|_| min.to_u32() > 1);
+                if let Some(key) = key {
+                    first = self.random_tie(level, min, key);
+                }
                 if heuristic == Heuristic::MinimumRemainingMostRemoved && min.to_u32() > 1 {
+                    let wrap = key.is_some();
                     match (self.m.uniform, self.m.width) {
-                        (true, 2) => self.most_removed::<2>(level, first, min),
-                        (true, 3) => self.most_removed::<3>(level, first, min),
-                        (true, 4) => self.most_removed::<4>(level, first, min),
-                        (true, 6) => self.most_removed::<6>(level, first, min),
-                        _ => self.most_removed::<0>(level, first, min),
+                        (true, 2) => self.most_removed::<2>(level, first, min, wrap),
+                        (true, 3) => self.most_removed::<3>(level, first, min, wrap),
+                        (true, 4) => self.most_removed::<4>(level, first, min, wrap),
+                        (true, 6) => self.most_removed::<6>(level, first, min, wrap),
+                        _ => self.most_removed::<0>(level, first, min, wrap),
                     }
                 } else {
                     first
@@ -347,6 +392,11 @@ impl<T: Count> Slots for Counted<'_, T> {
         };
         Some((pos as u32, counts[pos].to_u32()))
     }
+
+    fn set_key(&mut self, key: u64) {
+        self.key = Some(key);
+    }
+
     fn dominate(&mut self, level: usize) -> bool {
         match self.pairs {
             Some(pairs) => self.dominance(pairs, level),

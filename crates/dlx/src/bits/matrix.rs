@@ -61,7 +61,9 @@ impl BitMatrix {
         let primaries = m.num_primary();
         let items = m.num_items();
         let words = num_options.div_ceil(64).max(1);
-        let mut item_options = vec![0u64; items * words];
+        // Each item's options, in increasing order (options are visited in
+        // order), as sparse words built as they come.
+        let mut item_options: Vec<Vec<(u32, u64)>> = vec![Vec::new(); items];
         let (mut option_items, mut primaries_of) = (Vec::new(), Vec::new());
         let mut option_start = vec![0u32];
         let mut counts = vec![0u32; primaries];
@@ -69,7 +71,11 @@ impl BitMatrix {
             let mut q = x as usize;
             while m.nodes[q].top != SPACER {
                 let i = m.nodes[q].top as usize - 1;
-                item_options[i * words + o / 64] |= 1 << (o % 64);
+                let list = &mut item_options[i];
+                match list.last_mut() {
+                    Some((k, bits)) if *k as usize == o / 64 => *bits |= 1 << (o % 64),
+                    _ => list.push(((o / 64) as u32, 1 << (o % 64))),
+                }
                 option_items.push(i as u32);
                 if i < primaries {
                     counts[i] += 1;
@@ -87,12 +93,8 @@ impl BitMatrix {
         }
         let mut item_words = Vec::new();
         let mut item_start = vec![0u32];
-        for i in 0..items {
-            for (k, &bits) in item_options[i * words..(i + 1) * words].iter().enumerate() {
-                if bits != 0 {
-                    item_words.push((k as u32, bits));
-                }
-            }
+        for list in &item_options {
+            item_words.extend_from_slice(list);
             item_start.push(item_words.len() as u32);
         }
         if counts.iter().any(|&c| c >= u32::from(u16::MAX)) {
@@ -170,7 +172,7 @@ impl BitMatrix {
 
     /// The bit-sliced form (built on first use), if its table is small
     /// enough.
-    pub(super) fn sliced(&self) -> Option<&SliceMatrix> {
+    pub(crate) fn sliced(&self) -> Option<&SliceMatrix> {
         self.sliced.get_or_init(|| SliceMatrix::new(self)).as_ref()
     }
 

@@ -48,11 +48,12 @@ pub(crate) use sliced::Sliced;
 use crate::error::Error;
 use crate::fast;
 use crate::id::OptionId;
+use crate::random;
 use crate::search::Status;
 use crate::stats::Stats;
 
 /// The most options a problem may have for this engine.
-pub(crate) const MAX_OPTIONS: usize = 8192;
+pub(crate) const MAX_OPTIONS: usize = 1 << 18;
 /// No option.
 const NONE: u32 = u32::MAX;
 
@@ -64,6 +65,9 @@ pub(crate) trait Slots {
     /// it (`fast::run`). Measured per representation: the bit-sliced one
     /// gains 6-10% on 9x9 sudoku, the counted one loses 37% there.
     const AVX2: bool;
+    /// Whether this representation makes a seeded search's random choices
+    /// (`set_key`): where not, the search loop compiles them away.
+    const RANDOMIZES: bool;
     /// The slot the search starts from: 0, or 1 under dominance (which
     /// changes the slot it works on). The search stands at the top of the
     /// tree, before its first branch, exactly when it works on this slot:
@@ -82,6 +86,14 @@ pub(crate) trait Slots {
     /// The item to branch on at slot `level`: `None` if every primary item
     /// is covered (a solution), else the item and its number of options.
     fn choose_item(&mut self, level: usize) -> Option<(u32, u32)>;
+    /// In a seeded search, the random key of the node whose item
+    /// `choose_item` chooses next: it breaks the heuristic's ties at
+    /// random (see `crate::random`). The default ignores it: only the
+    /// counted form randomizes.
+    #[inline(always)]
+    fn set_key(&mut self, key: u64) {
+        let _ = key;
+    }
     /// Under dominance, one dominance pass at slot `level` (the root):
     /// whether it killed any option. Without dominance, `false`.
     fn dominate(&mut self, level: usize) -> bool;
@@ -176,6 +188,9 @@ struct Frame {
     choice: u32,
     branch: u32,
     degree: u32,
+    /// A seeded search's random key of the node the level branches at; 0
+    /// otherwise.
+    key: u64,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -190,6 +205,8 @@ enum State {
 #[derive(Debug, Clone)]
 pub(crate) struct Bits<S> {
     slots: S,
+    /// The seed of a randomized search (`Config::seed`).
+    seed: Option<u64>,
     frames: Vec<Frame>,
     pub(crate) floor: usize,
     state: State,
@@ -198,9 +215,10 @@ pub(crate) struct Bits<S> {
 }
 
 impl<S: Slots> Bits<S> {
-    pub(crate) fn new(slots: S) -> Bits<S> {
+    pub(crate) fn new(slots: S, seed: Option<u64>) -> Bits<S> {
         Bits {
             slots,
+            seed,
             frames: Vec::new(),
             floor: 0,
             state: State::Forward,
@@ -225,6 +243,56 @@ impl<S: Slots> Bits<S> {
         self.frames.clear();
         self.floor = 0;
         self.state = State::Forward;
+    }
+
+    /// Forgets the search (keeping the forced options) and searches on
+    /// with another seed.
+    pub(crate) fn reseed(&mut self, seed: Option<u64>) {
+        self.unwind();
+        self.seed = seed;
+    }
+
+    /// In a seeded search, the random key of the node the search stands on
+    /// (see `random::node_key`), handed to the slots for their next item
+    /// choice; 0 otherwise.
+    #[inline(always)]
+    fn node_key(&mut self) -> u64 {
+        let Some(seed) = self.seed.filter(|_| S::RANDOMIZES) else { return 0 };
+        let key = random::node_key(seed, self.frames.last().map(|f| (f.key, f.branch, f.degree)));
+        self.slots.set_key(key);
+        key
+    }
+
+    /// The first option a level on `item` (of `degree` options) at slot
+    /// `level` tries: the first live one, or in a seeded search a random
+    /// one, by the node's `key`.
+    #[inline(always)]
+    fn first_choice(&self, level: usize, item: u32, degree: u32, key: u64) -> u32 {
+        let mut choice = self.slots.first_option(level, item);
+        if S::RANDOMIZES && self.seed.is_some() && degree > 1 {
+            for _ in 0..random::option_offset(key, degree) {
+                choice = self.slots.next_option(level, item, choice);
+            }
+        }
+        choice
+    }
+
+    /// The option a level tries after its current one: the next live one,
+    /// or [`NONE`] when there is none; in a seeded search, which starts at
+    /// a random one, the list wraps around, and ends after `degree`.
+    #[inline(always)]
+    fn next_choice(&self, f: &Frame) -> u32 {
+        let next = self.slots.next_option(f.slot as usize, f.item, f.choice);
+        if !S::RANDOMIZES || self.seed.is_none() {
+            return next;
+        }
+        if f.branch + 1 >= f.degree {
+            NONE
+        } else if next == NONE {
+            self.slots.first_option(f.slot as usize, f.item)
+        } else {
+            next
+        }
     }
 
     pub(crate) fn reset_search(&mut self) {
@@ -304,6 +372,7 @@ impl<S: Slots> Bits<S> {
                     // both: the chain from one move to the next is much of
                     // the time of a sudoku.
                     let room = self.stats.has_room(self.pause_at);
+                    let key = self.node_key();
                     if let Some([(item, choice), next]) = self.slots.listed(slot, room) {
                         if choice == NONE {
                             state = State::Backdown;
@@ -316,6 +385,7 @@ impl<S: Slots> Bits<S> {
                             choice,
                             branch: 0,
                             degree: 1,
+                            key,
                         };
                         self.frames.push(frame(item, choice));
                         if next.0 == NONE {
@@ -341,11 +411,18 @@ impl<S: Slots> Bits<S> {
                         }
                         Some((_, 0)) => state = State::Backdown,
                         Some((item, degree)) => {
-                            let choice = self.slots.first_option(slot, item);
+                            let choice = self.first_choice(slot, item, degree, key);
                             // Slot 0 holds the forced options: never spend it.
                             let copy = degree > 1 || slot == 0;
-                            let frame =
-                                Frame { slot: slot as u32, copy, item, choice, branch: 0, degree };
+                            let frame = Frame {
+                                slot: slot as u32,
+                                copy,
+                                item,
+                                choice,
+                                branch: 0,
+                                degree,
+                                key,
+                            };
                             self.frames.push(frame);
                             if copy {
                                 state = State::Advance;
@@ -389,8 +466,7 @@ impl<S: Slots> Bits<S> {
                         state = State::Done;
                         break Status::Done;
                     }
-                    let f = self.frames[level - 1];
-                    let next = self.slots.next_option(f.slot as usize, f.item, f.choice);
+                    let next = self.next_choice(&self.frames[level - 1]);
                     let f = &mut self.frames[level - 1];
                     f.choice = next;
                     f.branch += 1;
@@ -437,20 +513,24 @@ impl<S: Slots> Bits<S> {
         self.slots.enter_root();
         for &k in path {
             let level = self.current_slot();
+            let key = self.node_key();
             let Some((item, degree)) = self.settle(level) else { return self.fail() };
-            let mut choice = self.slots.next_option(level, item, NONE);
-            for _ in 0..k {
-                if choice == NONE {
-                    break;
-                }
-                choice = self.slots.next_option(level, item, choice);
-            }
-            if choice == NONE {
-                return self.fail();
-            }
             // Slots as `run` uses them (the root test of `settle` needs it).
             let (slot, copy) = (level as u32, degree > 1 || level == 0);
-            self.frames.push(Frame { slot, copy, item, choice, branch: k, degree });
+            let choice = self.first_choice(level, item, degree, key);
+            let mut f = Frame { slot, copy, item, choice, branch: 0, degree, key };
+            for _ in 0..k {
+                if f.choice == NONE {
+                    break;
+                }
+                f.choice = self.next_choice(&f);
+                f.branch += 1;
+            }
+            if f.choice == NONE || degree == 0 {
+                return self.fail();
+            }
+            let choice = f.choice;
+            self.frames.push(f);
             if copy {
                 self.slots.branch(level + 1, choice as usize);
             } else {

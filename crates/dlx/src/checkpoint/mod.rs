@@ -124,6 +124,14 @@ impl Fingerprint {
                 propagation_word(b.get_propagation()),
             ),
         ];
+        let seed = |c: Config| c.get_seed().map_or_else(|| "none".to_owned(), |s| s.to_string());
+        if a.get_seed() != b.get_seed() {
+            return mismatch(format!(
+                "the checkpoint was made with seed `{}`; this search uses `{}`",
+                seed(a),
+                seed(b)
+            ));
+        }
         for (what, theirs, ours) in settings {
             if theirs != ours {
                 return mismatch(format!(

@@ -25,7 +25,8 @@
 //! ([`Problem::fingerprint`](crate::Problem::fingerprint), 16 hex
 //! digits); the engine that ran (`links`, `bits`, `sliced`), heuristic
 //! (`mrv`, `first`, `mrv-most-removed`) and propagation (`none`,
-//! `dominance`); the forced options (none, or their ids); the [`Stats`];
+//! `dominance`); a randomized search's seed (`seed 42`, only if it has
+//! one: [`Config::seed`]); the forced options (none, or their ids); the [`Stats`];
 //! the number of open positions and each one (its floor, then
 //! `branch/degree` per level from the top); last, a 64-bit FNV-1a checksum
 //! of all the text before the `end` line. Any departure — a missing,
@@ -61,6 +62,9 @@ impl fmt::Display for Checkpoint {
         let _ = writeln!(body, "engine {}", engine_word(fp.config.get_engine()));
         let _ = writeln!(body, "heuristic {}", heuristic_word(fp.config.get_heuristic()));
         let _ = writeln!(body, "propagation {}", propagation_word(fp.config.get_propagation()));
+        if let Some(seed) = fp.config.get_seed() {
+            let _ = writeln!(body, "seed {seed}");
+        }
         body.push_str("forced");
         for o in &fp.forced {
             let _ = write!(body, " {o}");
@@ -231,7 +235,16 @@ impl<'t> Reader<'t> {
             "propagation",
             &[("none", Propagation::None), ("dominance", Propagation::Dominance)],
         )?;
-        let config = Config::new().engine(engine).heuristic(heuristic).propagation(propagation);
+        let before = (self.offset, self.line);
+        let seed = match self.next_line().and_then(|l| l.strip_prefix("seed ")) {
+            Some(seed) => Some(self.number(seed, "seed")?),
+            None => {
+                (self.offset, self.line) = before;
+                None
+            }
+        };
+        let config =
+            Config::new().engine(engine).heuristic(heuristic).propagation(propagation).seed(seed);
         let mut forced = Vec::new();
         for id in self.field("forced")?.split(' ').filter(|s| !s.is_empty()) {
             let id: usize = self.number(id, "forced option")?;

@@ -6,6 +6,7 @@ use super::Links;
 use crate::config::{Heuristic, TieBreak};
 use crate::fast::View;
 use crate::matrix::{ROOT, SPACER};
+use crate::random::below;
 
 impl Links<'_> {
     /// Picks the item to branch on. Returns `None` when the current partial
@@ -33,8 +34,14 @@ impl Links<'_> {
                 }
                 k = links.get(k).next;
             }
-            if self.heuristic == Heuristic::MinimumRemainingMostRemoved && best_len > 1 {
-                best = self.most_removed(best, best_len);
+            if best_len > 1 {
+                let key = self.node_key();
+                if let Some(key) = key {
+                    best = self.random_tie(best, best_len, key);
+                }
+                if self.heuristic == Heuristic::MinimumRemainingMostRemoved {
+                    best = self.most_removed(best, best_len, key.is_some());
+                }
             }
             return Some((best, best_len as i64));
         }
@@ -64,16 +71,44 @@ impl Links<'_> {
         Some((best.0, best.1))
     }
 
+    /// A random one of the active items of length `len`, the first of which
+    /// is `first`, by the node's random key.
+    fn random_tie(&self, first: u32, len: u32, key: u64) -> u32 {
+        let d = &self.dance;
+        let ties = |stop_at: u32| {
+            let (mut k, mut n) = (first, 0);
+            while k != ROOT {
+                if d.len(k) == len {
+                    if n == stop_at {
+                        break;
+                    }
+                    n += 1;
+                }
+                k = d.links[k as usize].next;
+            }
+            (k, n)
+        };
+        let (_, n) = ties(u32::MAX);
+        ties(below(key, n)).0
+    }
+
     /// Of the first [`TIED_ITEMS`](crate::TIED_ITEMS) active items of length `len` from
-    /// `first` (the first of them), the one whose options remove the most
-    /// others: the largest sum of the lengths of its options' primary
-    /// items (ties to the first). See
-    /// [`Heuristic::MinimumRemainingMostRemoved`].
-    fn most_removed(&self, first: u32, len: u32) -> u32 {
+    /// `first` (the first of them, unless `wrap`), the one whose options
+    /// remove the most others: the largest sum of the lengths of its
+    /// options' primary items (ties to the first). With `wrap` (a seeded
+    /// search, `first` a random tie), the items before `first` come after
+    /// the last. See [`Heuristic::MinimumRemainingMostRemoved`].
+    fn most_removed(&self, first: u32, len: u32, wrap: bool) -> u32 {
         let d = &self.dance;
         let mut tie = TieBreak::new(first as usize);
         let mut k = first;
-        while k != ROOT {
+        loop {
+            if k == ROOT {
+                k = d.links[k as usize].next;
+                if !wrap || k == first {
+                    break;
+                }
+            }
             if d.len(k) == len {
                 let mut score = 0;
                 let mut x = d.nodes[k as usize].down;
@@ -101,6 +136,9 @@ impl Links<'_> {
                 }
             }
             k = d.links[k as usize].next;
+            if k == first {
+                break;
+            }
         }
         tie.item() as u32
     }

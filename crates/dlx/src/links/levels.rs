@@ -3,6 +3,8 @@
 //! the only code that changes the links.
 
 use super::{Frame, Links};
+use crate::matrix::Node;
+use crate::random::option_offset;
 
 impl Links<'_> {
     /// Enters a level that branches on item `i`: covers it (or, under
@@ -20,8 +22,39 @@ impl Links<'_> {
         } else {
             d.cover::<C>(i);
         }
-        let x = d.nodes[i as usize].down;
-        self.frames.push(Frame { item: i, choice: x, first_tweak: x, branch: 0, degree });
+        let mut x = d.nodes[i as usize].down;
+        let first_tweak = x;
+        let mut key = 0;
+        if !M {
+            if let Some(k) = self.node_key() {
+                key = k;
+                for _ in 0..option_offset(k, self.dance.len(i)) {
+                    x = self.dance.nodes[x as usize].down;
+                }
+            }
+        }
+        self.frames.push(Frame {
+            item: i,
+            choice: x,
+            first_tweak,
+            branch: 0,
+            degree,
+            start: x,
+            key,
+        });
+    }
+
+    /// The option the top level tries after `choice`: the next in the
+    /// item's list, wrapping around past the item, or the item itself when
+    /// the list is back at the level's first option (no choice left). Not
+    /// under Algorithm M, whose levels go down the list from its top.
+    #[inline(always)]
+    pub(super) fn next_choice(nodes: &[Node], f: &Frame) -> u32 {
+        let mut x = nodes[f.choice as usize].down;
+        if x == f.item {
+            x = nodes[x as usize].down;
+        }
+        if x == f.start { f.item } else { x }
     }
 
     /// Commits the top level's current choice. Returns `false`, committing
@@ -74,7 +107,7 @@ impl Links<'_> {
             return false;
         }
         d.uncommit_others::<C, M>(x, np);
-        f.choice = d.nodes[x as usize].down;
+        f.choice = if M { d.nodes[x as usize].down } else { Self::next_choice(&d.nodes, f) };
         f.branch += 1;
         true
     }

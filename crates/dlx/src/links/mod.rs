@@ -20,7 +20,8 @@
 //! The code, by job: this file holds the state, the forcing of options
 //! and the search loop; `choice.rs` picks the item to branch on;
 //! `levels.rs` holds the level operations; `paths.rs` walks down a given
-//! path or random ones.
+//! path or random ones. A seeded search's random choices are `random.rs`'s
+//! (crate level: the counted bit engine makes the same).
 
 mod choice;
 mod levels;
@@ -32,6 +33,7 @@ use crate::error::{Error, ErrorKind};
 use crate::id::OptionId;
 use crate::matrix::{Matrix, SPACER};
 use crate::problem::Problem;
+use crate::random;
 use crate::search::Status;
 use crate::stats::Stats;
 
@@ -50,6 +52,13 @@ pub(crate) struct Frame {
     /// How many branches this level has (the item's list length, or its
     /// branching degree under Algorithm M).
     pub(crate) degree: u32,
+    /// The first option tried: the top of the list, or in a seeded search
+    /// (not under Algorithm M) a random one, after which the list is
+    /// tried in order, wrapping around, back to it.
+    pub(crate) start: u32,
+    /// A seeded search's random key of the node where the level opened
+    /// (see `Links::node_key`); 0 otherwise.
+    pub(crate) key: u64,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -70,6 +79,8 @@ pub(crate) enum State {
 pub(crate) struct Links<'p> {
     problem: &'p Problem,
     heuristic: Heuristic,
+    /// The seed of a randomized search (`Config::seed`).
+    seed: Option<u64>,
     dance: Dance,
     slack: Vec<u32>,
     num_primary: u32,
@@ -87,11 +98,12 @@ pub(crate) struct Links<'p> {
 }
 
 impl<'p> Links<'p> {
-    pub(crate) fn new(problem: &'p Problem, heuristic: Heuristic) -> Links<'p> {
+    pub(crate) fn new(problem: &'p Problem, heuristic: Heuristic, seed: Option<u64>) -> Links<'p> {
         let m: &Matrix = &problem.matrix;
         Links {
             problem,
             heuristic,
+            seed,
             dance: Dance {
                 nodes: m.nodes.clone(),
                 links: m.links.clone(),
@@ -124,6 +136,22 @@ impl<'p> Links<'p> {
         self.unwind();
         self.stats = Stats::default();
         self.dance.updates = 0;
+    }
+
+    /// The random key of the node the search stands on (before its level
+    /// opens; see `random::node_key`), `None` when the search is not
+    /// seeded.
+    #[inline]
+    pub(crate) fn node_key(&self) -> Option<u64> {
+        let seed = self.seed?;
+        Some(random::node_key(seed, self.frames.last().map(|f| (f.key, f.branch, f.degree))))
+    }
+
+    /// Forgets the search (keeping the forced options) and searches on
+    /// with another seed.
+    pub(crate) fn reseed(&mut self, seed: Option<u64>) {
+        self.unwind();
+        self.seed = seed;
     }
 
     /// Forgets the search and takes back the `forced` options (the ones

@@ -79,13 +79,13 @@ impl Links<'_> {
                 }
             }
         } else {
-            // Otherwise branch `k` is simply the `k`th option in the list.
+            // Otherwise branch `k` is simply the `k`th option tried.
             let f = self.frames.last_mut().unwrap();
             for _ in 0..k {
                 if f.choice == item {
                     break;
                 }
-                f.choice = self.dance.nodes[f.choice as usize].down;
+                f.choice = Self::next_choice(&self.dance.nodes, f);
             }
             f.branch = k;
         }

@@ -155,6 +155,7 @@ impl<'p> Sliced<'p> {
 
 impl Slots for Sliced<'_> {
     const AVX2: bool = true;
+    const RANDOMIZES: bool = false;
 
     fn root(&self) -> usize {
         self.root

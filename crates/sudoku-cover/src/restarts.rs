@@ -1,0 +1,217 @@
+//! Big grids: a puzzle's first two solutions by randomized restarts, on one
+//! thread or racing on several.
+//!
+//! On a grid of side [`RESTART_SIDE`] or more, a fixed search order can
+//! take very long to find a solution that a slightly different order finds
+//! at once (an empty 49x49 grid; a 25x25 one with 60% of its cells blank),
+//! so the search is the default one for a budget of nodes, then short
+//! searches with [`dlx::Config::seed`], each with its own seed, under
+//! growing budgets (Luby's sequence). Every solution found is remembered:
+//! two different ones answer "several", and a search that ends within its
+//! budget has seen them all. Racing threads each take their own seeds and
+//! share the solutions found; the first answer stops them all.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use dlx::{Heuristic, Status};
+
+use crate::encode::Sudoku;
+use crate::error::Error;
+use crate::grid::Grid;
+use crate::solver::{SudokuSolver, Uniqueness};
+
+/// The side from which [`SudokuSolver`] searches with restarts.
+pub const RESTART_SIDE: usize = 25;
+
+/// Nodes of the default search, per cell, before the first restart.
+const FIRST_PER_CELL: u64 = 16;
+
+/// Nodes of a restart, per cell, times Luby's sequence (1, 1, 2, 1, 1, 2,
+/// 4, ...).
+const UNIT_PER_CELL: u64 = 4;
+
+/// Nodes searched between looks at whether another thread answered.
+const SLICE: u64 = 1 << 14;
+
+/// The `i`th term of Luby's sequence (from 1): 1, 1, 2, 1, 1, 2, 4, 1, ...
+pub(crate) fn luby(mut i: u64) -> u64 {
+    loop {
+        let mut k = 1;
+        while (1u64 << k) - 1 < i {
+            k += 1;
+        }
+        if i == (1u64 << k) - 1 {
+            return 1 << (k - 1);
+        }
+        i -= (1 << (k - 1)) - 1;
+    }
+}
+
+/// What racing searches share: the solutions found, the answer once known.
+#[derive(Debug, Default)]
+pub(crate) struct Race {
+    stop: AtomicBool,
+    found: Mutex<Vec<Grid>>,
+    answer: Mutex<Option<(Option<Grid>, Uniqueness)>>,
+}
+
+impl Race {
+    /// The answer, once a search has it.
+    pub(crate) fn answer(self) -> Option<(Option<Grid>, Uniqueness)> {
+        self.answer.into_inner().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn done(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    fn settle(&self, answer: (Option<Grid>, Uniqueness)) {
+        let mut slot = self.answer.lock().unwrap_or_else(|e| e.into_inner());
+        if slot.is_none() {
+            *slot = Some(answer);
+        }
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// Adds a solution; answers "several" at the second different one.
+    fn add(&self, grid: Grid) {
+        let mut found = self.found.lock().unwrap_or_else(|e| e.into_inner());
+        if !found.contains(&grid) {
+            found.push(grid);
+        }
+        if found.len() >= 2 {
+            let first = found[0].clone();
+            drop(found);
+            self.settle((Some(first), Uniqueness::Multiple));
+        }
+    }
+
+    /// A search ended within its budget: it saw every solution.
+    fn finished(&self) {
+        let found = self.found.lock().unwrap_or_else(|e| e.into_inner());
+        let first = found.first().cloned();
+        let uniqueness = Uniqueness::from_count(found.len() as u128);
+        drop(found);
+        self.settle((first, uniqueness));
+    }
+}
+
+impl SudokuSolver<'_> {
+    /// Searches the puzzle already started (givens forced) until `race`
+    /// has an answer: with `deterministic`, the default search first; then
+    /// restarts seeded `first_seed`, `first_seed + step`, ... The solver's
+    /// engine settings are restored after.
+    pub(crate) fn race(&mut self, race: &Race, deterministic: bool, first_seed: u64, step: u64) {
+        let cells = (self.sudoku().size() * self.sudoku().size()) as u64;
+        if deterministic && !race.done() {
+            self.race_within(race, FIRST_PER_CELL * cells);
+            // Then each other item choice for a while, in order: where the
+            // grid is nearly empty, one of them often goes straight down.
+            let config = self.engine_mut().config();
+            for (heuristic, per_cell) in [(Heuristic::MinimumRemaining, 20), (Heuristic::First, 2)]
+            {
+                if race.done() || config.get_heuristic() == heuristic {
+                    continue;
+                }
+                self.keep_stats();
+                self.swap_engine(config.heuristic(heuristic));
+                self.race_within(race, per_cell * FIRST_PER_CELL * cells);
+                self.keep_stats();
+                self.swap_engine(config);
+            }
+        }
+        let mut seed = first_seed;
+        let mut i = 1;
+        while !race.done() {
+            self.keep_stats();
+            self.engine_mut().reseed(Some(seed));
+            self.race_within(race, UNIT_PER_CELL * cells * luby(i));
+            seed = seed.wrapping_add(step);
+            i += 1;
+        }
+        if self.engine_mut().config().get_seed().is_some() {
+            self.keep_stats();
+            self.engine_mut().reseed(None);
+        }
+    }
+
+    /// Runs the current search for at most `budget` nodes, reporting its
+    /// solutions to `race`, until the race has an answer.
+    fn race_within(&mut self, race: &Race, budget: u64) {
+        while !race.done() {
+            let used = self.engine_mut().stats().nodes();
+            if used >= budget {
+                return;
+            }
+            match self.engine_mut().run((budget - used).min(SLICE)) {
+                Status::Solution => {
+                    let grid = self.sudoku().decode(self.engine_mut().solution());
+                    race.add(grid);
+                }
+                Status::Done => race.finished(),
+                _ => {}
+            }
+        }
+    }
+}
+
+impl Sudoku {
+    /// [`SudokuSolver::solve_and_check`] on `threads` threads at once, with
+    /// engine settings `config` (as [`solver_with_config`](Self::solver_with_config)),
+    /// for one hard puzzle: the first thread searches as a solver would
+    /// (the default search, then restarts), the others restart at once,
+    /// each with seeds of its own; the solutions they find are shared, and
+    /// the first answer stops them all. On a grid below
+    /// [`RESTART_SIDE`], or on one thread, it is a solver's
+    /// `solve_and_check`.
+    ///
+    /// ```
+    /// use sudoku_cover::{Grid, Rules, Shape, Sudoku, Uniqueness};
+    ///
+    /// let shape = Shape::new(5, 5)?;
+    /// let sudoku = Sudoku::new(Rules::new(shape))?;
+    /// let (solution, uniqueness) = sudoku.solve_and_check_on(&Grid::new(shape), 2, Sudoku::config())?;
+    /// assert!(solution.expect("a solution").is_complete());
+    /// assert_eq!(uniqueness, Uniqueness::Multiple);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn solve_and_check_on(
+        &self,
+        grid: &Grid,
+        threads: usize,
+        config: dlx::Config,
+    ) -> Result<(Option<Grid>, Uniqueness), Error> {
+        let threads = threads.max(1);
+        let mut first = self.solver_with_config(config);
+        if threads == 1 || self.size() < RESTART_SIDE {
+            return first.solve_and_check(grid);
+        }
+        first.begin(grid)?;
+        let race = Race::default();
+        std::thread::scope(|scope| {
+            for t in 1..threads {
+                let race = &race;
+                scope.spawn(move || {
+                    let mut solver = self.solver_with_config(config);
+                    if solver.begin(grid).is_ok() {
+                        solver.race(race, false, t as u64 + 1, threads as u64);
+                    }
+                });
+            }
+            first.race(&race, true, 1, threads as u64);
+        });
+        Ok(race.answer().unwrap_or((None, Uniqueness::None)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::luby;
+
+    #[test]
+    fn luby_sequence() {
+        let terms: Vec<u64> = (1..=15).map(luby).collect();
+        assert_eq!(terms, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
+    }
+}
