@@ -11,7 +11,7 @@ use sudoku_cover::human::chains;
 use sudoku_cover::human::{Candidates, End, Ladder, Units};
 use sudoku_cover::{Grid, Rules, Sudoku};
 
-use crate::util::{Rng, data_dir};
+use crate::util::{Rng, data_dir, thinned_marks};
 
 /// The first `count` puzzles of a data file, with the rest of each line.
 fn puzzles(name: &str, count: usize) -> Vec<(Grid, String)> {
@@ -102,15 +102,7 @@ proptest! {
         let solution = sudoku.solver().solve(&puzzle).unwrap().unwrap();
         let units = Arc::new(Units::new(&Rules::classic()).unwrap());
         let start = Candidates::from_grid(units.clone(), &puzzle).unwrap();
-        let mut rng = Rng(seed);
-        let marks: Vec<u64> = start
-            .masks()
-            .iter()
-            .zip(solution.cells())
-            .map(|(&m, &v)| {
-                (0..9).filter(|&d| m >> d & 1 == 1 && (d + 1 == v || rng.below(100) >= percent)).fold(0, |a, d| a | 1 << d)
-            })
-            .collect();
+        let marks = thinned_marks(start.masks(), solution.cells(), percent, &mut Rng(seed));
         let grid = Candidates::from_marks(units, &marks).unwrap();
         every_rung_agrees(&grid, &solution);
     }

@@ -12,7 +12,7 @@ use proptest::prelude::*;
 use sudoku_cover::human::{Candidates, End, Ladder, Units, bit};
 use sudoku_cover::{Grid, Regions, Rules, Shape, Sudoku, Uniqueness, Variant};
 
-use crate::util::{Rng, data_dir};
+use crate::util::{Rng, data_dir, thinned_marks};
 
 /// The first `count` puzzles of a data file, with the rest of each line.
 fn puzzles(name: &str, count: usize) -> Vec<(Grid, String)> {
@@ -171,15 +171,7 @@ proptest! {
         let solution = sudoku.solver().solve(&puzzle).unwrap().unwrap();
         let units = Arc::new(Units::new(&Rules::classic()).unwrap());
         let start = Candidates::from_grid(units.clone(), &puzzle).unwrap();
-        let mut rng = Rng(seed);
-        let marks: Vec<u64> = start
-            .masks()
-            .iter()
-            .zip(solution.cells())
-            .map(|(&m, &v)| {
-                (0..9).filter(|&d| m >> d & 1 == 1 && (d + 1 == v || rng.below(100) >= percent)).fold(0, |a, d| a | 1 << d)
-            })
-            .collect();
+        let marks = thinned_marks(start.masks(), solution.cells(), percent, &mut Rng(seed));
         let start = Candidates::from_marks(units, &marks).unwrap();
         let (end, grid) = walk(&Ladder::standard(), start, &solution);
         prop_assert!(end != End::Stuck || keeps_solution(&grid, &solution));
