@@ -193,6 +193,19 @@ pub enum Task {
     Count(Option<u128>),
     /// Tell unique, multiple and no solution apart.
     Check,
+    /// Rate as a person would solve it.
+    Rate,
+    /// The next step a person would take.
+    Hint,
+    /// Every step to the solution.
+    Explain,
+}
+
+impl Task {
+    /// Whether the task solves as a person does (rate, hint, explain).
+    pub fn is_human(self) -> bool {
+        matches!(self, Task::Rate | Task::Hint | Task::Explain)
+    }
 }
 
 /// How many solutions `sudoku solve` finds, and in which form it writes
@@ -285,6 +298,15 @@ impl Config {
             }
             Command::Sudoku(SudokuCommand::Check(a)) => {
                 sudoku(Task::Check, a.format.into(), a.sudoku)?
+            }
+            Command::Sudoku(SudokuCommand::Rate(a)) => {
+                sudoku(Task::Rate, a.format.into(), a.sudoku)?
+            }
+            Command::Sudoku(SudokuCommand::Hint(a)) => {
+                sudoku(Task::Hint, a.format.into(), a.sudoku)?
+            }
+            Command::Sudoku(SudokuCommand::Explain(a)) => {
+                sudoku(Task::Explain, a.format.into(), a.sudoku)?
             }
         })
     }

@@ -18,6 +18,7 @@ mod completions;
 mod compressed;
 mod count;
 mod estimate;
+mod human;
 mod json;
 mod parallel;
 mod pipe;

@@ -58,6 +58,54 @@ Examples:
   dlx sudoku check puzzles.txt | sort | uniq -c
   dlx sudoku check --format json puzzles.txt")]
     Check(SudokuCheckArgs),
+
+    /// Rate every puzzle as a person would solve it, on Sudoku Explainer's
+    /// scale: one line per puzzle, the difficulty and the hardest
+    /// technique needed (`3.4 Hidden Pair`).
+    ///
+    /// The puzzle is solved with techniques from the easiest, always taking
+    /// the easiest that applies (Sudoku Explainer's rule), and rated by the
+    /// hardest step: 1.0 for the easiest singles, 2.6 pointing, 3.2 X-Wing,
+    /// 4.2 XY-Wing, 4.5 and up unique rectangles, 5.6 BUG, and beyond for
+    /// chains. A puzzle the techniques known cannot finish gets `? beyond
+    /// the techniques known (after D TECHNIQUE)` and exit status 1; so does
+    /// one with no solution (`no solution`) or several (`not unique`),
+    /// checked first by exact cover. A puzzle may be given as pencil marks
+    /// (729 characters: the digit where a candidate, `.` where not).
+    #[command(after_help = "\
+Examples:
+  dlx sudoku rate puzzles.txt
+  dlx sudoku rate --format json puzzles.txt
+  dlx sudoku rate puzzles.txt | sort -n | tail -3      the three hardest")]
+    Rate(SudokuHumanArgs),
+
+    /// The next step a person would take in every puzzle: the technique,
+    /// its cells and digits, and what it places or eliminates.
+    ///
+    /// One line per puzzle, e.g. `Hidden Single: r3c5 = 7 (only place for 7
+    /// in box 2)` or `Naked Pair: r1c2,r1c7 {3,8}: r1c4<>3, r1c9<>8 (in row
+    /// 1)`: the easiest step that applies. A solved puzzle gets `solved`;
+    /// one no technique known applies to, `? beyond the techniques known`.
+    /// Give the puzzle as pencil marks to ask from a position with
+    /// candidates already ruled out.
+    #[command(after_help = "\
+Examples:
+  dlx sudoku hint puzzle.txt
+  dlx sudoku hint --format json puzzle.txt
+  dlx sudoku hint ..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")]
+    Hint(SudokuHumanArgs),
+
+    /// The whole path to the solution, one step per line, as `hint` gives
+    /// them one after another; puzzles set apart by a blank line.
+    ///
+    /// A path the techniques known cannot finish ends with `? beyond the
+    /// techniques known`.
+    #[command(after_help = "\
+Examples:
+  dlx sudoku explain puzzle.txt
+  dlx sudoku explain --format json puzzle.txt
+  dlx sudoku explain puzzle.txt | grep -v Single        the steps past singles")]
+    Explain(SudokuHumanArgs),
 }
 
 /// `dlx sudoku solve`.
@@ -102,6 +150,18 @@ pub struct SudokuCountArgs {
 pub struct SudokuCheckArgs {
     /// How to write the answers: `text`, one word per line, or `json`, one
     /// object per puzzle.
+    #[arg(short, long, value_enum, value_name = "FORMAT", default_value = "text")]
+    pub format: OutputFormat,
+
+    #[command(flatten)]
+    pub sudoku: SudokuArgs,
+}
+
+/// `dlx sudoku rate`, `hint` and `explain`.
+#[derive(Debug, ClapArgs)]
+pub struct SudokuHumanArgs {
+    /// How to write the answers: `text`, one line per puzzle (a line per
+    /// step for `explain`), or `json`, one object per puzzle.
     #[arg(short, long, value_enum, value_name = "FORMAT", default_value = "text")]
     pub format: OutputFormat,
 

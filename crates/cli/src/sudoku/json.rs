@@ -72,6 +72,24 @@ pub(super) struct Check<'a> {
     pub error: Option<&'a str>,
 }
 
+/// One answer of `sudoku rate`, `hint` or `explain` with `--format json`.
+#[derive(Debug, Serialize)]
+pub(super) struct Human<'a> {
+    /// As in [`Solve`].
+    pub file: &'a str,
+    /// As in [`Solve`].
+    pub line: usize,
+    /// As in [`Solve`]; a puzzle given as pencil marks, as its 729
+    /// characters.
+    pub puzzle: Option<&'a str>,
+    /// The status and the task's fields.
+    #[serde(flatten)]
+    pub record: super::human::Record,
+    /// Why the puzzle is invalid; absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<&'a str>,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

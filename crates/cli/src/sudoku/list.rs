@@ -10,7 +10,7 @@
 use std::io::Write;
 
 use anyhow::Result;
-use sudoku_cover::Uniqueness;
+use sudoku_cover::{SudokuSolver, Uniqueness};
 
 use super::work::Worker;
 use super::writer::Writer;
@@ -68,10 +68,37 @@ fn list_one<'a>(
         ItemKind::Puzzle { puzzle, sudoku } => (puzzle, sudoku),
     };
     let invalid = |e: &sudoku_cover::Error| format!("{source}:{}: {e}", puzzle.line);
-    let solver = match sudoku {
-        Ok(sudoku) => worker.solver(sudoku),
-        Err(e) => return Ok(progress.suspend(|| writer.write(item, &Answer::Invalid(invalid(e))))?),
+    let write_invalid = |writer: &mut Writer, e: &sudoku_cover::Error| {
+        progress.suspend(|| writer.write(item, &Answer::Invalid(invalid(e))))
     };
+    let sudoku = match sudoku {
+        Ok(sudoku) => sudoku,
+        Err(e) => return Ok(write_invalid(writer, e)?),
+    };
+    match &puzzle.marks {
+        // Pencil marks: the rules compiled for this puzzle's candidates.
+        Some(marks) => match sudoku.with_candidates(marks) {
+            Ok(restricted) => {
+                let mut solver = restricted.solver_with_config(worker.search());
+                list_with(&mut solver, item, limit, writer, progress, listed)
+            }
+            Err(e) => Ok(write_invalid(writer, &e)?),
+        },
+        None => list_with(worker.solver(sudoku), item, limit, writer, progress, listed),
+    }
+}
+
+/// Lists the solutions of a valid puzzle with a solver for its rules.
+fn list_with(
+    solver: &mut SudokuSolver<'_>,
+    item: &Item,
+    limit: Option<u128>,
+    writer: &mut Writer,
+    progress: &Progress,
+    listed: &mut u64,
+) -> Result<()> {
+    let ItemKind::Puzzle { puzzle, .. } = &item.kind else { return Ok(()) };
+    let invalid = |e: &sudoku_cover::Error| format!("{}:{}: {e}", item.source, puzzle.line);
     let mut solutions = match solver.solutions(&puzzle.grid) {
         Ok(solutions) => solutions,
         Err(e) => {

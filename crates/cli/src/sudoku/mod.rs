@@ -1,4 +1,4 @@
-//! `dlx sudoku solve|count|check`: sudoku batches.
+//! `dlx sudoku solve|count|check|rate|hint|explain`: sudoku batches.
 //!
 //! [`run`] streams puzzles through a [`batch`](crate::batch): a reader
 //! thread reads every source in order with a [`PuzzleReader`] and attaches
@@ -7,6 +7,11 @@
 //! thread writes one answer per puzzle, in input order and in each
 //! puzzle's form, through a [`Writer`] ([`writer`], [`json`]), which also
 //! keeps the [`Tally`](tally::Tally) for the exit status and `--stats`.
+//!
+//! `sudoku rate`, `hint` and `explain` solve each puzzle by exact cover,
+//! then the way a person does ([`human`]). A puzzle given as pencil marks
+//! is solved, counted or checked with the rules compiled for its
+//! candidates ([`Sudoku::with_candidates`]).
 //!
 //! `sudoku solve` finds each puzzle's first solution and whether there is a
 //! second (a puzzle with several gets a note on stderr). With `--all` or
@@ -37,6 +42,7 @@ use crate::config::{SudokuConfig, Task};
 use crate::exit::ExitStatus;
 use crate::progress::Progress;
 
+mod human;
 mod json;
 mod list;
 mod read;
@@ -116,6 +122,8 @@ enum Outcome {
     NoSolution,
     Counted(u128),
     Checked(Uniqueness),
+    /// Rated, hinted or explained by the human solver.
+    Human(Box<human::Found>),
 }
 
 /// Runs a sudoku batch.

@@ -57,6 +57,8 @@ impl Tally {
                         self.multiple += 1;
                         (true, ExitStatus::NoSolution)
                     }
+                    Outcome::Human(found) if found.is_done() => (true, ExitStatus::Success),
+                    Outcome::Human(_) => (false, ExitStatus::NoSolution),
                 };
                 if found {
                     self.solved += 1;

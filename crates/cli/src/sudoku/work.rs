@@ -1,10 +1,13 @@
 //! The work on one puzzle: [`Worker`], a worker thread's solvers, and
 //! [`count_on_all_threads`] for a count too large for one.
 
-use dlx::{OptionId, Parallel, Status};
-use sudoku_cover::{Grid, Sudoku, SudokuSolver};
+use std::sync::Arc;
 
-use super::{Answer, Item, ItemKind, Outcome};
+use dlx::{OptionId, Parallel, Status};
+use sudoku_cover::human::{Ladder, Units};
+use sudoku_cover::{Grid, Puzzle, Sudoku, SudokuSolver};
+
+use super::{Answer, Item, ItemKind, Outcome, human};
 use crate::config::{SudokuConfig, Task};
 use crate::progress::{Progress, REFRESH};
 
@@ -13,12 +16,15 @@ const MAX_SOLVERS: usize = 4;
 
 /// A worker thread's solvers, one per compiled rules it has met; and the
 /// engine's solvers it counts with on a budget; all with the same engine
-/// settings.
+/// settings. For rate, hint and explain, the rules' geometry and the
+/// ladder of techniques.
 #[derive(Debug)]
 pub(super) struct Worker<'a> {
     search: dlx::Config,
     solvers: Vec<SudokuSolver<'a>>,
     counters: Vec<dlx::Solver<'a>>,
+    units: Vec<(&'a Sudoku, Arc<Units>)>,
+    ladder: Ladder,
 }
 
 /// The element of `list` that `is` picks, made by `make` (in place of the
@@ -39,7 +45,18 @@ fn find_or_make<T>(list: &mut Vec<T>, is: impl Fn(&T) -> bool, make: impl FnOnce
 
 impl<'a> Worker<'a> {
     pub(super) fn new(search: dlx::Config) -> Worker<'a> {
-        Worker { search, solvers: Vec::new(), counters: Vec::new() }
+        Worker {
+            search,
+            solvers: Vec::new(),
+            counters: Vec::new(),
+            units: Vec::new(),
+            ladder: Ladder::standard(),
+        }
+    }
+
+    /// The engine settings.
+    pub(super) fn search(&self) -> dlx::Config {
+        self.search
     }
 
     /// The solver for these compiled rules.
@@ -103,12 +120,12 @@ impl<'a> Worker<'a> {
         };
         let invalid =
             |e: &sudoku_cover::Error| Answer::Invalid(format!("{source}:{}: {e}", puzzle.line));
-        let sudoku = match sudoku {
+        let sudoku: &'a Sudoku = match sudoku {
             Ok(sudoku) => sudoku,
             Err(e) => return invalid(e),
         };
         let grid = &puzzle.grid;
-        if let (Task::Count(limit), Some(budget)) = (task, budget) {
+        if let (Task::Count(limit), Some(budget), None) = (task, budget, &puzzle.marks) {
             match self.count_within(sudoku, grid, limit, budget) {
                 Budgeted::Counted(n, stats) => return Answer::Done(Outcome::Counted(n), stats),
                 Budgeted::TooBig => return Answer::Deferred,
@@ -116,19 +133,73 @@ impl<'a> Worker<'a> {
                 Budgeted::Refused => {}
             }
         }
-        let solver = self.solver(sudoku);
-        let outcome = match task {
-            Task::Solve(_) => solver.solve_and_check(grid).map(|found| match found {
-                (Some(solution), uniqueness) => Outcome::Solved(solution, uniqueness),
-                (None, _) => Outcome::NoSolution,
-            }),
-            Task::Count(limit) => solver.count(grid, limit).map(Outcome::Counted),
-            Task::Check => solver.check(grid).map(Outcome::Checked),
+        let units = match task.is_human() {
+            true => match self.units(sudoku) {
+                Ok(units) => Some(units),
+                Err(e) => return invalid(&e),
+            },
+            false => None,
         };
-        match outcome {
-            Ok(outcome) => Answer::Done(outcome, solver.last_stats()),
-            Err(e) => invalid(&e),
+        let search = self.search;
+        match &puzzle.marks {
+            // Pencil marks: the rules compiled for this puzzle's candidates.
+            Some(marks) => match sudoku.with_candidates(marks) {
+                Ok(restricted) => {
+                    let mut solver = restricted.solver_with_config(search);
+                    answer(task, &mut solver, units, &self.ladder, puzzle, &invalid)
+                }
+                Err(e) => invalid(&e),
+            },
+            None => {
+                let solver = find_or_make(
+                    &mut self.solvers,
+                    |s| std::ptr::eq(s.sudoku(), sudoku),
+                    || sudoku.solver_with_config(search),
+                );
+                answer(task, solver, units, &self.ladder, puzzle, &invalid)
+            }
         }
+    }
+
+    /// The geometry of these compiled rules, for the human solver.
+    fn units(&mut self, sudoku: &'a Sudoku) -> Result<Arc<Units>, sudoku_cover::Error> {
+        if let Some((_, units)) = self.units.iter().find(|(s, _)| std::ptr::eq(*s, sudoku)) {
+            return Ok(units.clone());
+        }
+        let units = Arc::new(Units::new(sudoku.rules())?);
+        if self.units.len() >= MAX_SOLVERS {
+            self.units.remove(0);
+        }
+        self.units.push((sudoku, units.clone()));
+        Ok(units)
+    }
+}
+
+/// The answer to one valid puzzle's task, with a solver for its rules (and
+/// candidates); `units` for the human solver's tasks.
+fn answer(
+    task: Task,
+    solver: &mut SudokuSolver<'_>,
+    units: Option<Arc<Units>>,
+    ladder: &Ladder,
+    puzzle: &Puzzle,
+    invalid: &dyn Fn(&sudoku_cover::Error) -> Answer,
+) -> Answer {
+    let grid = &puzzle.grid;
+    let outcome = match task {
+        Task::Solve(_) => solver.solve_and_check(grid).map(|found| match found {
+            (Some(solution), uniqueness) => Outcome::Solved(solution, uniqueness),
+            (None, _) => Outcome::NoSolution,
+        }),
+        Task::Count(limit) => solver.count(grid, limit).map(Outcome::Counted),
+        Task::Check => solver.check(grid).map(Outcome::Checked),
+        Task::Rate | Task::Hint | Task::Explain => {
+            human::work(task, solver, units, ladder, puzzle).map(|f| Outcome::Human(Box::new(f)))
+        }
+    };
+    match outcome {
+        Ok(outcome) => Answer::Done(outcome, solver.last_stats()),
+        Err(e) => invalid(&e),
     }
 }
 

@@ -7,11 +7,12 @@
 use std::collections::HashMap;
 use std::io::{self, Write};
 
+use sudoku_cover::reader::marks_line;
 use sudoku_cover::{Alphabet, Layout, ReadError, ReadErrorKind, Separator, Shape, Uniqueness};
 
-use super::json;
 use super::tally::Tally;
 use super::{Answer, Item, ItemKind, Outcome};
+use super::{human, json};
 use crate::config::{Form, Output, SudokuConfig, Task};
 use crate::out::Out;
 
@@ -121,6 +122,10 @@ impl Writer {
 
     /// Whether an answer is written as a grid.
     fn is_block(&self, item: &Item) -> bool {
+        if self.task == Task::Explain {
+            // A step per line.
+            return true;
+        }
         let Task::Solve(task) = self.task else { return false };
         match task.form {
             Form::Grid => true,
@@ -146,6 +151,14 @@ impl Writer {
         self.last_was_block = Some(block);
         let out = &mut self.out;
         match answer {
+            Answer::Done(Outcome::Human(found), _) => {
+                let size = match &item.kind {
+                    ItemKind::Puzzle { puzzle, .. } => puzzle.grid.size(),
+                    _ => 9,
+                };
+                let alphabet = self.alphabets.get(size, notation(item).0);
+                human::text(found, alphabet, out)
+            }
             Answer::Done(Outcome::Solved(grid, _), _) => {
                 let (numbers, separator) = notation(item);
                 let alphabet = self.alphabets.get(grid.size(), numbers);
@@ -186,7 +199,10 @@ impl Writer {
             ItemKind::Puzzle { puzzle, .. } => {
                 let alphabet = self.alphabets.get(puzzle.grid.size(), numbers);
                 self.puzzle.clear();
-                puzzle.grid.write_line(alphabet, separator, &mut self.puzzle);
+                match &puzzle.marks {
+                    Some(marks) => self.puzzle.push_str(&marks_line(marks)),
+                    None => puzzle.grid.write_line(alphabet, separator, &mut self.puzzle),
+                }
                 puzzle.line
             }
             ItemKind::Unreadable(e, _) => e.line(),
@@ -239,6 +255,18 @@ impl Writer {
             }
             (Task::Check, _) => {
                 self.out.json_line(&json::Check { file, line, puzzle, status: "invalid", error })
+            }
+            (Task::Rate | Task::Hint | Task::Explain, _) => {
+                let found = match answer {
+                    Answer::Done(Outcome::Human(found), _) => Some(&**found),
+                    _ => None,
+                };
+                let size = match &item.kind {
+                    ItemKind::Puzzle { puzzle, .. } => puzzle.grid.size(),
+                    _ => 9,
+                };
+                let record = human::record(self.task, found, self.alphabets.get(size, numbers));
+                self.out.json_line(&json::Human { file, line, puzzle, record, error })
             }
         }
     }

@@ -4,9 +4,9 @@
 //! to 4).
 
 use super::candidates::{Candidates, Mask, bit, digits};
-use super::combos::first_combination;
 use super::difficulty::Difficulty;
-use super::step::Step;
+use super::step::{Digit, Step};
+use super::subsets::VirtualSubset;
 use super::technique::Technique;
 
 /// BUG types 1 to 4 (SE 5.6; 5.7 for types 2 and 4; 5.7 plus 0.1 per
@@ -136,8 +136,8 @@ impl Technique for Bug {
             let removed: Vec<usize> =
                 grid.empty_cells().filter(|&c| sees_all(c) && grid.has(c, z)).collect();
             if !removed.is_empty() {
-                let mut step =
-                    new("BUG type 2", 57).with_note(format!("one of the BUG cells holds {z}"));
+                let mut step = new("BUG type 2", 57)
+                    .with_note(format!("one of the BUG cells holds {}", Digit(z)));
                 step.eliminations = removed.into_iter().map(|c| (c, z)).collect();
                 return Some(step);
             }
@@ -187,8 +187,8 @@ fn type4(
             continue;
         }
         let house = grid.units().house(h);
-        let mut step =
-            new("BUG type 4", 57).with_note(format!("{w} of {house} only in the BUG cells"));
+        let mut step = new("BUG type 4", 57)
+            .with_note(format!("{} of {house} only in the BUG cells", Digit(w)));
         step.houses.push(h);
         step.eliminations = removed;
         return Some(step);
@@ -205,41 +205,9 @@ fn type3(
     k: usize,
     new: &dyn Fn(&'static str, u16) -> Step,
 ) -> Option<Step> {
-    let all = g.all_extra();
-    let others: Vec<usize> = grid
-        .units()
-        .house(h)
-        .cells
-        .iter()
-        .copied()
-        .filter(|&c| grid.is_empty(c) && !g.cells.contains(&c))
-        .collect();
-    first_combination(&others, k - 1, |set| {
-        let union = set.iter().fold(0, |m, &c| m | grid.candidates(c));
-        if union.count_ones() as usize != k || all & !union != 0 {
-            return None;
-        }
-        let removed: Vec<(usize, u8)> = others
-            .iter()
-            .filter(|c| !set.contains(c))
-            .flat_map(|&c| digits(grid.candidates(c) & union).map(move |d| (c, d)))
-            .collect();
-        if removed.is_empty() {
-            return None;
-        }
-        let mut step = new("BUG type 3", 57 + k as u16 - 1).with_digits(union).with_note(format!(
-            "naked {} with {} in {}",
-            ["pair", "triplet", "quad", "quintuplet", "sextuplet"][k - 2],
-            set.iter().map(|&c| grid.units().cell_name(c)).collect::<Vec<_>>().join(","),
-            grid.units().house(h)
-        ));
-        step.cells.extend(set);
-        step.houses.push(h);
-        step.eliminations = removed;
-        Some(step)
-    })
+    let subset = VirtualSubset::find(grid, h, &g.cells, g.all_extra(), k, 0)?;
+    Some(subset.into_step(grid, h, new("BUG type 3", 57 + k as u16 - 1)))
 }
-
 #[cfg(test)]
 mod tests {
     use super::*;

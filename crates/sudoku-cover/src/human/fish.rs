@@ -5,7 +5,7 @@
 use super::candidates::{Bits, Candidates, bit};
 use super::combos::first_combination;
 use super::difficulty::Difficulty;
-use super::step::Step;
+use super::step::{Digit, Step};
 use super::technique::Technique;
 
 /// X-Wing, Swordfish, Jellyfish (SE 3.2, 3.8, 5.2): in `k` base lines
@@ -81,7 +81,8 @@ impl Technique for Fish {
                         .with_cells(inside)
                         .with_digits(bit(digit))
                         .with_note(format!(
-                            "{digit} of {} only in {}",
+                            "{} of {} only in {}",
+                            Digit(digit),
                             names(base),
                             names(&covers)
                         ));
@@ -114,7 +115,7 @@ mod tests {
         }
         let step = only_step(&Fish::new(2), &grid);
         assert_eq!(step.cells, [11, 15, 65, 69]);
-        assert_eq!(step.note, "4 of rows 2,8 only in columns 3,7");
+        assert_eq!(step.note, "#4 of rows 2,8 only in columns 3,7");
         assert_eq!(step.eliminations.len(), 14);
         assert!(
             step.to_string()
@@ -133,7 +134,7 @@ mod tests {
             }
         }
         let step = only_step(&Fish::new(3), &grid);
-        assert_eq!(step.note, "6 of columns 2,5,8 only in rows 1,5,9");
+        assert_eq!(step.note, "#6 of columns 2,5,8 only in rows 1,5,9");
         assert_eq!(step.cells, [1, 7, 37, 40, 76, 79]);
     }
 

@@ -5,7 +5,7 @@
 
 use super::candidates::{Bits, Candidates};
 use super::difficulty::Difficulty;
-use super::step::Step;
+use super::step::{Digit, Step};
 use super::technique::Technique;
 use super::units::Units;
 
@@ -31,9 +31,17 @@ fn pairs(units: &Units, pointing: bool) -> Vec<(usize, usize)> {
     out
 }
 
-/// The cells of house `a` with `digit`, if there are two or more and all
-/// of them are in house `b`.
-fn locked(grid: &Candidates, a: usize, b: usize, digit: u8) -> Option<Vec<usize>> {
+/// A digit's places in house `a` (the cells `inside`), all in house `b`.
+struct Lock {
+    a: usize,
+    b: usize,
+    digit: u8,
+    inside: Vec<usize>,
+}
+
+/// The lock of `digit` in house `a` onto house `b`, if its places in `a`
+/// are two or more and all in `b`.
+fn locked(grid: &Candidates, a: usize, b: usize, digit: u8) -> Option<Lock> {
     let places = grid.positions(a, digit);
     if places.count_ones() < 2 {
         return None;
@@ -41,125 +49,115 @@ fn locked(grid: &Candidates, a: usize, b: usize, digit: u8) -> Option<Vec<usize>
     let cells = &grid.units().house(a).cells;
     let inside: Vec<usize> = Bits(places).map(|i| cells[i]).collect();
     let in_b = &grid.units().house(b).cells;
-    inside.iter().all(|c| in_b.binary_search(c).is_ok()).then_some(inside)
+    inside.iter().all(|c| in_b.binary_search(c).is_ok()).then_some(Lock { a, b, digit, inside })
 }
 
-/// Locked candidates (SE 2.6 Pointing, from a box onto a line; SE 2.8
-/// Claiming, from a line, or a variant's house, onto another house): the
-/// digit leaves the rest of the second house.
+/// Locked candidates: the places of a digit in one house all lie in a
+/// second, so it leaves the rest of the second house. Pointing (SE 2.6)
+/// locks from a box onto a line; Claiming (SE 2.8) from a line, or a
+/// variant's house, onto another house. Their Direct forms (Direct
+/// Pointing SE 1.7, Direct Claiming SE 1.9) are those that leave the digit
+/// one place in another house of the locking house's kind: the step is
+/// that single.
 #[derive(Debug, Clone, Copy)]
 pub struct LockedCandidates {
     pointing: bool,
+    direct: bool,
 }
 
 impl LockedCandidates {
     /// Pointing: a box's places for a digit all in one row or column.
-    pub const POINTING: LockedCandidates = LockedCandidates { pointing: true };
+    pub const POINTING: LockedCandidates = LockedCandidates { pointing: true, direct: false };
     /// Claiming: a line's places for a digit all in one box.
-    pub const CLAIMING: LockedCandidates = LockedCandidates { pointing: false };
-}
+    pub const CLAIMING: LockedCandidates = LockedCandidates { pointing: false, direct: false };
+    /// Direct Pointing: a pointing that leaves a single.
+    pub const DIRECT_POINTING: LockedCandidates = LockedCandidates { pointing: true, direct: true };
+    /// Direct Claiming: a claiming that leaves a single.
+    pub const DIRECT_CLAIMING: LockedCandidates =
+        LockedCandidates { pointing: false, direct: true };
 
-impl Technique for LockedCandidates {
-    fn name(&self) -> &'static str {
-        if self.pointing { "Pointing" } else { "Claiming" }
+    /// A step of this technique on `lock`: its pattern.
+    fn step(&self, grid: &Candidates, lock: &Lock) -> Step {
+        Step::new(self.name(), self.difficulty(), grid.size())
+            .with_cells(lock.inside.iter().copied())
+            .with_digits(super::bit(lock.digit))
+            .in_house(lock.a)
+            .in_house(lock.b)
     }
 
-    fn difficulty(&self) -> Difficulty {
-        Difficulty::tenths(if self.pointing { 26 } else { 28 })
+    /// The plain step of a lock: the digit leaves the rest of `b`.
+    fn eliminations(&self, grid: &Candidates, lock: &Lock) -> Option<Step> {
+        let (units, digit) = (grid.units(), lock.digit);
+        let outside = units.house(lock.b).cells.iter().filter(|c| !lock.inside.contains(c));
+        let removed: Vec<usize> = outside.filter(|&&c| grid.has(c, digit)).copied().collect();
+        if removed.is_empty() {
+            return None;
+        }
+        let (a, b) = (units.house(lock.a), units.house(lock.b));
+        let mut step =
+            self.step(grid, lock).with_note(format!("{} of {a} only in {b}", Digit(digit)));
+        step.eliminations = removed.into_iter().map(|c| (c, digit)).collect();
+        Some(step)
     }
 
-    fn find(&self, grid: &Candidates) -> Option<Step> {
-        let units = grid.units();
-        let pairs = pairs(units, self.pointing);
-        for digit in 1..=grid.size() as u8 {
-            for &(a, b) in &pairs {
-                let Some(inside) = locked(grid, a, b, digit) else { continue };
-                let outside = units.house(b).cells.iter().filter(|c| !inside.contains(c));
-                let removed: Vec<usize> =
-                    outside.filter(|&&c| grid.has(c, digit)).copied().collect();
-                if removed.is_empty() {
-                    continue;
-                }
-                let mut step = Step::new(self.name(), self.difficulty(), grid.size())
-                    .with_cells(inside)
-                    .with_digits(super::bit(digit))
-                    .in_house(a)
-                    .in_house(b)
-                    .with_note(format!("{digit} of {} only in {}", units.house(a), units.house(b)));
-                for c in removed {
-                    step = step.eliminate(c, digit);
-                }
-                return Some(step);
+    /// The direct step of a lock: another house of `a`'s kind that crosses
+    /// `b`, where the places the lock leaves the digit come down to one.
+    fn single(&self, grid: &Candidates, lock: &Lock) -> Option<Step> {
+        let (units, digit) = (grid.units(), lock.digit);
+        let kind = units.house(lock.a).kind;
+        let b_cells = &units.house(lock.b).cells;
+        for c in (0..units.houses().len()).filter(|&c| c != lock.a && units.house(c).kind == kind) {
+            let places = grid.positions(c, digit);
+            let cells = &units.house(c).cells;
+            if places.count_ones() < 2 || !cells.iter().any(|x| b_cells.binary_search(x).is_ok()) {
+                continue;
             }
+            // The places left: outside b, or in a.
+            let mut left = Bits(places)
+                .map(|i| cells[i])
+                .filter(|x| b_cells.binary_search(x).is_err() || lock.inside.contains(x));
+            let (Some(cell), None) = (left.next(), left.next()) else { continue };
+            let (ha, hb, hc) = (units.house(lock.a), units.house(lock.b), units.house(c));
+            let note = format!(
+                "{d} of {ha} only in {hb}, so only place for {d} in {hc}",
+                d = Digit(digit)
+            );
+            return Some(self.step(grid, lock).in_house(c).place(cell, digit).with_note(note));
         }
         None
     }
 }
 
-/// Direct Pointing (SE 1.7) and Direct Claiming (SE 1.9): locked
-/// candidates that leave a digit one place in another house of the
-/// locking house's kind; the step is that single.
-#[derive(Debug, Clone, Copy)]
-pub struct DirectLocked {
-    pointing: bool,
-}
-
-impl DirectLocked {
-    /// From a box.
-    pub const POINTING: DirectLocked = DirectLocked { pointing: true };
-    /// From a line.
-    pub const CLAIMING: DirectLocked = DirectLocked { pointing: false };
-}
-
-impl Technique for DirectLocked {
+impl Technique for LockedCandidates {
     fn name(&self) -> &'static str {
-        if self.pointing { "Direct Pointing" } else { "Direct Claiming" }
+        match (self.direct, self.pointing) {
+            (false, true) => "Pointing",
+            (false, false) => "Claiming",
+            (true, true) => "Direct Pointing",
+            (true, false) => "Direct Claiming",
+        }
     }
 
     fn difficulty(&self) -> Difficulty {
-        Difficulty::tenths(if self.pointing { 17 } else { 19 })
+        Difficulty::tenths(match (self.direct, self.pointing) {
+            (false, true) => 26,
+            (false, false) => 28,
+            (true, true) => 17,
+            (true, false) => 19,
+        })
     }
 
     fn find(&self, grid: &Candidates) -> Option<Step> {
-        let units = grid.units();
-        let pairs = pairs(units, self.pointing);
+        let pairs = pairs(grid.units(), self.pointing);
         for digit in 1..=grid.size() as u8 {
             for &(a, b) in &pairs {
-                let Some(inside) = locked(grid, a, b, digit) else { continue };
-                let kind = units.house(a).kind;
-                let b_cells = &units.house(b).cells;
-                // Another house of a's kind that crosses b: if the digit's
-                // places there outside b come down to one, it goes there.
-                for c in
-                    (0..units.houses().len()).filter(|&c| c != a && units.house(c).kind == kind)
-                {
-                    let places = grid.positions(c, digit);
-                    if places.count_ones() < 2 {
-                        continue;
-                    }
-                    let cells = &units.house(c).cells;
-                    if !cells.iter().any(|x| b_cells.binary_search(x).is_ok()) {
-                        continue;
-                    }
-                    // The places the locking leaves: outside b, or in a.
-                    let mut left = Bits(places)
-                        .map(|i| cells[i])
-                        .filter(|x| b_cells.binary_search(x).is_err() || inside.contains(x));
-                    let (Some(cell), None) = (left.next(), left.next()) else { continue };
-                    let step = Step::new(self.name(), self.difficulty(), grid.size())
-                        .with_cells(inside)
-                        .with_digits(super::bit(digit))
-                        .in_house(a)
-                        .in_house(b)
-                        .in_house(c)
-                        .place(cell, digit)
-                        .with_note(format!(
-                            "{digit} of {} only in {}, so only place for {digit} in {}",
-                            units.house(a),
-                            units.house(b),
-                            units.house(c)
-                        ));
-                    return Some(step);
+                let Some(lock) = locked(grid, a, b, digit) else { continue };
+                let step = match self.direct {
+                    true => self.single(grid, &lock),
+                    false => self.eliminations(grid, &lock),
+                };
+                if step.is_some() {
+                    return step;
                 }
             }
         }
@@ -199,7 +197,7 @@ mod tests {
         let grid = without(5, 3..9);
         let step = only_step(&LockedCandidates::CLAIMING, &grid);
         assert_eq!(step.eliminations, [9, 10, 11, 18, 19, 20].map(|c| (c, 5)));
-        assert_eq!(step.note, "5 of row 1 only in box 1");
+        assert_eq!(step.note, "#5 of row 1 only in box 1");
     }
 
     #[test]
@@ -208,7 +206,7 @@ mod tests {
         // (On rows, columns and boxes a direct pointing always comes first,
         // so the technique is asked directly.)
         let grid = without(5, [3, 4, 5, 6, 7, 8, 13, 14, 15, 16, 17]);
-        let step = DirectLocked::CLAIMING.find(&grid).unwrap();
+        let step = LockedCandidates::DIRECT_CLAIMING.find(&grid).unwrap();
         assert_eq!(
             step.to_string(),
             "Direct Claiming: r1c1,r1c2,r1c3 {5}: r2c4 = 5 \
@@ -223,7 +221,7 @@ mod tests {
         let mut cells = vec![2, 9, 10, 11, 18, 19, 20];
         cells.extend([13, 14, 21, 22, 23]);
         let grid = without(5, cells);
-        let step = only_step(&DirectLocked::POINTING, &grid);
+        let step = only_step(&LockedCandidates::DIRECT_POINTING, &grid);
         assert_eq!(step.placements, [(12, 5)]);
         assert!(step.eliminations.is_empty());
         assert_eq!(
@@ -266,7 +264,7 @@ mod tests {
             "Claiming: r1c7,r1c8,r1c9 {3}: r2c8<>3, r2c9<>3, r3c7<>3, r3c8<>3, r3c9<>3 (3 of row 1 only in box 3)",
         );
         check_position(
-            &DirectLocked::POINTING,
+            &LockedCandidates::DIRECT_POINTING,
             "\
             ....567..........9.2.........3......1...56...1...567.....456.8....45.78....4.678.\
             ..3.567....34..7....345.......4.67.........8.....567.91.........2345.7.9.234.67.9\

@@ -94,10 +94,10 @@ pub use bug::Bug;
 pub use candidates::{Bits, Candidates, Mask, all_digits, bit, digits};
 pub use difficulty::Difficulty;
 pub use fish::Fish;
-pub use intersections::{DirectLocked, LockedCandidates};
+pub use intersections::LockedCandidates;
 pub use ladder::{End, Ladder, Rating, Walk};
 pub use singles::{FullHouse, HiddenSingle, NakedSingle};
-pub use step::Step;
+pub use step::{Digit, Step};
 pub use subsets::{HiddenSubset, NakedSubset};
 pub use technique::Technique;
 pub use uniqueness::UniqueLoop;
@@ -111,8 +111,8 @@ fn patterns() -> Vec<Box<dyn Technique>> {
         Box::new(FullHouse),
         Box::new(HiddenSingle::IN_BOX),
         Box::new(HiddenSingle::IN_LINE),
-        Box::new(DirectLocked::POINTING),
-        Box::new(DirectLocked::CLAIMING),
+        Box::new(LockedCandidates::DIRECT_POINTING),
+        Box::new(LockedCandidates::DIRECT_CLAIMING),
         Box::new(HiddenSubset::direct(2)),
         Box::new(NakedSingle),
         Box::new(HiddenSubset::direct(3)),

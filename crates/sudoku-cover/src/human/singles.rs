@@ -3,16 +3,8 @@
 
 use super::candidates::{Candidates, all_digits};
 use super::difficulty::Difficulty;
-use super::step::Step;
+use super::step::{Digit, Step};
 use super::technique::Technique;
-use super::units::Units;
-
-/// The houses in the order Sudoku Explainer scans them: blocks, then
-/// columns, then rows, then the variants' houses.
-fn scan_order(units: &Units) -> impl Iterator<Item = usize> + '_ {
-    let n = units.size();
-    (2 * n..3 * n).chain(n..2 * n).chain(0..n).chain(3 * n..units.houses().len())
-}
 
 /// Full House (SE 1.0): the last empty cell of a house takes the digit the
 /// house lacks.
@@ -31,7 +23,7 @@ impl Technique for FullHouse {
     fn find(&self, grid: &Candidates) -> Option<Step> {
         let units = grid.units();
         let all = all_digits(grid.size());
-        scan_order(units).find_map(|h| {
+        units.scan_order().find_map(|h| {
             let house = units.house(h);
             let mut empty = house.cells.iter().filter(|&&c| grid.is_empty(c));
             let (Some(&cell), None) = (empty.next(), empty.next()) else { return None };
@@ -77,7 +69,7 @@ impl Technique for HiddenSingle {
     fn find(&self, grid: &Candidates) -> Option<Step> {
         let units = grid.units();
         let n = grid.size();
-        let houses = scan_order(units).filter(|&h| units.house(h).kind.is_block() == self.blocks);
+        let houses = units.scan_order().filter(|&h| units.house(h).kind.is_block() == self.blocks);
         for h in houses {
             let house = units.house(h);
             for digit in 1..=n as u8 {
@@ -87,7 +79,7 @@ impl Technique for HiddenSingle {
                     let step = Step::new(self.name(), self.difficulty(), n)
                         .in_house(h)
                         .place(cell, digit)
-                        .with_note(format!("only place for {digit} in {house}"));
+                        .with_note(format!("only place for {} in {house}", Digit(digit)));
                     return Some(step);
                 }
             }

@@ -43,7 +43,9 @@ pub struct Step {
     /// [`Units::houses`](super::Units::houses)).
     pub houses: Vec<usize>,
     /// A note for people (`only place for 7 in box 2`, or a chain written
-    /// out); empty if the pattern says it all.
+    /// out); empty if the pattern says it all. A digit in it is written
+    /// with [`Digit`] (`#7`), which the text forms show in the puzzle's
+    /// symbols.
     pub note: String,
     /// The digits placed, as `(cell, digit)`.
     pub placements: Vec<(usize, u8)>,
@@ -160,10 +162,57 @@ impl Step {
         let effects: Vec<String> = placed.chain(removed).collect();
         write!(out, "{}", effects.join(", "))?;
         if !self.note.is_empty() {
-            write!(out, " ({})", self.note)?;
+            write!(out, " ({})", render_note(&self.note, symbol))?;
         }
         Ok(())
     }
+}
+
+/// A digit in a [`Step::note`]: written `#7`, shown as `7` by
+/// [`Step`]'s `Display` and in the puzzle's symbol (`G` for 16 on 16x16) by
+/// [`Step::describe`].
+///
+/// ```
+/// use sudoku_cover::Alphabet;
+/// use sudoku_cover::human::{Difficulty, Digit, Step};
+///
+/// let step = Step::new("Hidden Single", Difficulty::tenths(12), 16)
+///     .place(0, 16)
+///     .with_note(format!("only place for {} in box 1", Digit(16)));
+/// assert_eq!(step.to_string(), "Hidden Single: r1c1 = 16 (only place for 16 in box 1)");
+/// assert_eq!(
+///     step.describe(&Alphabet::default_for(16)),
+///     "Hidden Single: r1c1 = G (only place for G in box 1)"
+/// );
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Digit(pub u8);
+
+impl fmt::Display for Digit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "#{}", self.0)
+    }
+}
+
+/// `note` with each `#N` written by `symbol(N)`.
+fn render_note(note: &str, symbol: &dyn Fn(u8) -> String) -> String {
+    let mut out = String::with_capacity(note.len());
+    let mut rest = note;
+    while let Some(at) = rest.find('#') {
+        out.push_str(&rest[..at]);
+        let tail = &rest[at + 1..];
+        let len = tail.bytes().take_while(u8::is_ascii_digit).count();
+        match tail[..len].parse::<u8>() {
+            Ok(d) => out.push_str(&symbol(d)),
+            Err(_) => {
+                out.push('#');
+                out.push_str(&tail[..len]);
+            }
+        }
+        rest = &tail[len..];
+    }
+    out.push_str(rest);
+    out
 }
 
 impl fmt::Display for Step {

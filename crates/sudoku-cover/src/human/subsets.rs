@@ -6,16 +6,8 @@
 use super::candidates::{Bits, Candidates, Mask, all_digits, bit, digits};
 use super::combos::first_combination;
 use super::difficulty::Difficulty;
-use super::step::Step;
+use super::step::{Digit, Step};
 use super::technique::Technique;
-use super::units::Units;
-
-/// The houses in the order Sudoku Explainer scans them for subsets:
-/// blocks, columns, rows, then the variants' houses.
-fn scan_order(units: &Units) -> impl Iterator<Item = usize> + '_ {
-    let n = units.size();
-    (2 * n..3 * n).chain(n..2 * n).chain(0..n).chain(3 * n..units.houses().len())
-}
 
 /// Naked Pair, Triplet, Quad (SE 3.0, 3.6, 5.0): `k` empty cells of a house
 /// whose candidates are `k` digits between them; the digits leave the
@@ -45,7 +37,7 @@ impl Technique for NakedSubset {
     fn find(&self, grid: &Candidates) -> Option<Step> {
         let units = grid.units();
         let k = self.k;
-        for h in scan_order(units) {
+        for h in units.scan_order() {
             let house = &units.house(h).cells;
             let empty: Vec<usize> = house.iter().copied().filter(|&c| grid.is_empty(c)).collect();
             if empty.len() < 2 * k {
@@ -141,7 +133,7 @@ impl Technique for HiddenSubset {
     fn find(&self, grid: &Candidates) -> Option<Step> {
         let units = grid.units();
         let (n, k) = (grid.size(), self.k);
-        for h in scan_order(units) {
+        for h in units.scan_order() {
             let empty = grid.empty_in(h);
             if empty <= k || (!self.direct && empty <= 2 * k) {
                 continue;
@@ -170,7 +162,8 @@ impl Technique for HiddenSubset {
                     let (d, cell) = other?;
                     let house = units.house(h);
                     return Some(
-                        step.place(cell, d).with_note(format!("only place for {d} in {house}")),
+                        step.place(cell, d)
+                            .with_note(format!("only place for {} in {house}", Digit(d))),
                     );
                 }
                 let removed: Vec<(usize, u8)> = inside
@@ -189,6 +182,70 @@ impl Technique for HiddenSubset {
             }
         }
         None
+    }
+}
+
+/// A naked subset in house `h` where one of the cells of `group` (all in
+/// `h`) is known to hold a digit of `extra`: with `k - 1` other empty cells
+/// of the house, `k` cells holding `k` digits between them (none of
+/// `avoid`). Those digits leave the house's other cells (`group`'s
+/// excepted). Unique rectangles and BUG of type 3 are this.
+pub(crate) struct VirtualSubset {
+    /// The `k - 1` other cells.
+    pub cells: Vec<usize>,
+    /// The `k` digits.
+    pub digits: Mask,
+    /// What leaves the other cells.
+    pub eliminations: Vec<(usize, u8)>,
+}
+
+impl VirtualSubset {
+    /// The first such subset of `k` digits in house `h`, if any.
+    pub(crate) fn find(
+        grid: &Candidates,
+        h: usize,
+        group: &[usize],
+        extra: Mask,
+        k: usize,
+        avoid: Mask,
+    ) -> Option<VirtualSubset> {
+        let house = &grid.units().house(h).cells;
+        let others: Vec<usize> =
+            house.iter().copied().filter(|&c| grid.is_empty(c) && !group.contains(&c)).collect();
+        first_combination(&others, k.checked_sub(1)?, |set| {
+            let union = set.iter().fold(extra, |m, &c| m | grid.candidates(c));
+            if union.count_ones() as usize != k || union & avoid != 0 {
+                return None;
+            }
+            let eliminations: Vec<(usize, u8)> = others
+                .iter()
+                .filter(|c| !set.contains(c))
+                .flat_map(|&c| digits(grid.candidates(c) & union).map(move |d| (c, d)))
+                .collect();
+            (!eliminations.is_empty()).then(|| VirtualSubset {
+                cells: set.to_vec(),
+                digits: union,
+                eliminations,
+            })
+        })
+    }
+
+    /// `naked pair with r1c5 in row 1`.
+    pub(crate) fn note(&self, grid: &Candidates, h: usize) -> String {
+        let names = ["pair", "triplet", "quad", "quintuplet", "sextuplet", "septuplet"];
+        let name = names.get(self.cells.len().saturating_sub(1)).copied().unwrap_or("set");
+        let cells: Vec<String> = self.cells.iter().map(|&c| grid.units().cell_name(c)).collect();
+        format!("naked {name} with {} in {}", cells.join(","), grid.units().house(h))
+    }
+
+    /// Adds the subset to `step`: its cells, digits, house, note and
+    /// eliminations.
+    pub(crate) fn into_step(self, grid: &Candidates, h: usize, step: Step) -> Step {
+        let note = self.note(grid, h);
+        let mut step = step.with_digits(self.digits).in_house(h).with_note(note);
+        step.cells.extend(self.cells);
+        step.eliminations = self.eliminations;
+        step
     }
 }
 
@@ -266,7 +323,7 @@ mod tests {
         ]);
         let step = only_step(&HiddenSubset::direct(2), &grid);
         assert_eq!(step.placements, [(8, 3)]);
-        assert_eq!(step.note, "only place for 3 in row 1");
+        assert_eq!(step.note, "only place for #3 in row 1");
     }
 
     /// Positions met solving real puzzles, where this is the first

@@ -3,9 +3,9 @@
 //! one of the pattern's extra candidates must be true (types 1 to 4).
 
 use super::candidates::{Candidates, Mask, digits};
-use super::combos::first_combination;
 use super::difficulty::Difficulty;
-use super::step::Step;
+use super::step::{Digit, Step};
+use super::subsets::VirtualSubset;
 use super::technique::Technique;
 
 /// The longest loop sought (Sudoku Explainer sets no bound; loops longer
@@ -193,7 +193,8 @@ fn steps(grid: &Candidates, lp: &Loop) -> Vec<(u8, Step)> {
             .filter(|&c| extras.iter().all(|&e| units.sees(c, e)))
             .collect();
         if !removed.is_empty() {
-            let mut step = new(2, 1).with_note(format!("one of the extra cells holds {z}"));
+            let mut step =
+                new(2, 1).with_note(format!("one of the extra cells holds {}", Digit(z)));
             step.eliminations = removed.into_iter().map(|c| (c, z)).collect();
             out.push((2, step));
         }
@@ -205,8 +206,8 @@ fn steps(grid: &Candidates, lp: &Loop) -> Vec<(u8, Step)> {
     let shared: Vec<usize> = units.common_houses(c1, c2).filter(|&h| h < 3 * n).collect();
     if all_extra.count_ones() >= 2 {
         for &h in &shared {
-            if let Some((k, step)) = type3(grid, lp, h, c1, c2, all_extra, &new) {
-                out.push((3, step.with_note(format!("naked {k} in {}", units.house(h)))));
+            if let Some((tenths, subset)) = type3(grid, lp, h, c1, c2, all_extra) {
+                out.push((3, subset.into_step(grid, h, new(3, tenths))));
             }
         }
     }
@@ -215,10 +216,11 @@ fn steps(grid: &Candidates, lp: &Loop) -> Vec<(u8, Step)> {
         for (keep, drop) in [(a, b), (b, a)] {
             let places = grid.positions(h, keep).count_ones();
             if places == 2 && grid.has(c1, drop) && grid.has(c2, drop) {
-                let step = new(4, 1)
-                    .eliminate(c1, drop)
-                    .eliminate(c2, drop)
-                    .with_note(format!("{keep} of {} only in the extra cells", units.house(h)));
+                let step = new(4, 1).eliminate(c1, drop).eliminate(c2, drop).with_note(format!(
+                    "{} of {} only in the extra cells",
+                    Digit(keep),
+                    units.house(h)
+                ));
                 out.push((4, step));
             }
         }
@@ -227,7 +229,7 @@ fn steps(grid: &Candidates, lp: &Loop) -> Vec<(u8, Step)> {
 }
 
 /// Type 3 in house `h`: `c1` and `c2` as one cell holding `extra`, plus
-/// `k - 1` other cells of the house, hold `k` digits between them.
+/// `k - 1` other cells of the house, hold `k` digits (not the loop's).
 fn type3(
     grid: &Candidates,
     lp: &Loop,
@@ -235,38 +237,11 @@ fn type3(
     c1: usize,
     c2: usize,
     extra: Mask,
-    new: &dyn Fn(u8, u16) -> Step,
-) -> Option<(String, Step)> {
-    let house = &grid.units().house(h).cells;
-    let others: Vec<usize> =
-        house.iter().copied().filter(|&c| c != c1 && c != c2 && grid.is_empty(c)).collect();
-    let empty = others.len() + 2;
-    for k in (extra.count_ones() as usize).max(2)..=7 {
-        if 2 * k > empty {
-            break;
-        }
-        let found = first_combination(&others, k - 1, |set| {
-            let union = set.iter().fold(extra, |m, &c| m | grid.candidates(c));
-            if union.count_ones() as usize != k || union & lp.pair != 0 {
-                return None;
-            }
-            let removed: Vec<(usize, u8)> = others
-                .iter()
-                .filter(|c| !set.contains(c))
-                .flat_map(|&c| digits(grid.candidates(c) & union).map(move |d| (c, d)))
-                .collect();
-            (!removed.is_empty()).then(|| (set.to_vec(), union, removed))
-        });
-        if let Some((set, union, removed)) = found {
-            let mut step = new(3, k as u16 - 1).with_digits(union);
-            step.cells.extend(set);
-            step.houses.push(h);
-            step.eliminations = removed;
-            let names = ["pair", "triplet", "quad", "quintuplet", "sextuplet", "septuplet"];
-            return Some((names[k - 2].to_string(), step));
-        }
-    }
-    None
+) -> Option<(u16, VirtualSubset)> {
+    let empty = grid.empty_in(h);
+    ((extra.count_ones() as usize).max(2)..=7).take_while(|&k| 2 * k <= empty).find_map(|k| {
+        VirtualSubset::find(grid, h, &[c1, c2], extra, k, lp.pair).map(|v| (k as u16 - 1, v))
+    })
 }
 
 #[cfg(test)]
@@ -331,7 +306,7 @@ mod tests {
             1....6..9.2.........3...7891.3..67..1.3.....91.3..6..9....5.......4..........6789\
             1..456..9.....67.9....5.7.91....67.........8.1..4.6..9..3...........67...2.......\
             ...4.6..9..3..6789..3...789....5.....2.........34.6..91.............678......6789",
-            "Unique Rectangle type 3: r1c4,r1c6,r5c6,r5c4,r5c2 {1,3,8,9}: r5c5<>3, r5c5<>9 (naked pair in row 5)",
+            "Unique Rectangle type 3: r1c4,r1c6,r5c6,r5c4,r5c2 {1,3,8,9}: r5c5<>3, r5c5<>9 (naked pair with r5c2 in row 5)",
         );
         check_position(
             &UniqueLoop,
@@ -401,7 +376,7 @@ mod tests {
             ..3..6.8...3..6........6.8....4......2...............91..............7......5....\
             1..............7...2............6.......5......3.........4.............9.......8.\
             ....5............9...4...........78.......78.1..........3.......2............6...",
-            "Unique Loop type 3: r1c8,r1c9,r6c9,r6c5,r5c5,r5c8,r1c5 {3,4,6,9}: r2c5<>9 (naked pair in column 5)",
+            "Unique Loop type 3: r1c8,r1c9,r6c9,r6c5,r5c5,r5c8,r1c5 {3,4,6,9}: r2c5<>9 (naked pair with r1c5 in column 5)",
         );
     }
 }

@@ -200,6 +200,14 @@ impl Units {
         0..3 * self.n
     }
 
+    /// Every house in the order Sudoku Explainer scans them for singles
+    /// and subsets: boxes or regions, then columns, then rows, then the
+    /// variants' houses.
+    pub fn scan_order(&self) -> impl Iterator<Item = usize> + '_ {
+        let n = self.n;
+        (2 * n..3 * n).chain(n..2 * n).chain(0..n).chain(3 * n..self.houses.len())
+    }
+
     /// The houses a cell is in, in house order.
     #[inline]
     pub fn houses_of(&self, cell: usize) -> &[usize] {

@@ -3,7 +3,7 @@
 
 use super::candidates::{Candidates, Mask, bit};
 use super::difficulty::Difficulty;
-use super::step::Step;
+use super::step::{Digit, Step};
 use super::technique::Technique;
 
 /// XY-Wing (SE 4.2) and XYZ-Wing (SE 4.4). A pivot `{x,y}` (XYZ: `{x,y,z}`)
@@ -78,10 +78,11 @@ impl Technique for Wing {
                         .with_cells([pivot, w1, w2])
                         .with_digits(p | bit(digit))
                         .with_note(format!(
-                            "pivot {}, one of {} and {} is {digit}",
+                            "pivot {}, one of {} and {} is {}",
                             units.cell_name(pivot),
                             units.cell_name(w1),
-                            units.cell_name(w2)
+                            units.cell_name(w2),
+                            Digit(digit)
                         ));
                     step.eliminations = removed.into_iter().map(|c| (c, digit)).collect();
                     return Some(step);

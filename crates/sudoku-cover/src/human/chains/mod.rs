@@ -24,7 +24,7 @@
 //! Explainer 1.2 (it rates the puzzles of `data/sudoku/se_rated_sample.txt`
 //! with them); the rest are SE 1.2's, searched and ranked as it does: a
 //! chain's difficulty is its rung's base plus a tenth per length step
-//! (`graph::length_tenths`), the length counting the distinct potentials
+//! ([`length_increment`]), the length counting the distinct potentials
 //! the conclusion follows from; each rung returns the easiest step it
 //! finds, ties broken as SE breaks them (shorter first, then by kind, then
 //! the first found), so the walk takes the steps SE takes. The nested
@@ -51,7 +51,24 @@ pub use strong::StrongLinks;
 pub use unary::Cycles;
 pub use wings::AlsWing;
 
+use super::difficulty::Difficulty;
 use super::technique::Technique;
+
+/// What Sudoku Explainer adds to a chain's base difficulty for its
+/// complexity (the distinct potentials its chains visit): 0.1 per
+/// threshold past `complexity - 2`, the thresholds 4, 6, 8, 12, 16, 24,
+/// 32, … (times 3/2 and 4/3 in turn, rounded down).
+///
+/// ```
+/// use sudoku_cover::human::chains::length_increment;
+///
+/// assert_eq!(length_increment(6).in_tenths(), 0); // 4 is no more than 4
+/// assert_eq!(length_increment(7).in_tenths(), 1);
+/// assert_eq!(length_increment(11).in_tenths(), 3); // past 4, 6, 8
+/// ```
+pub fn length_increment(complexity: usize) -> Difficulty {
+    Difficulty::tenths(graph::length_tenths(u32::try_from(complexity).unwrap_or(u32::MAX)))
+}
 
 /// The largest side the chain rungs search (25×25). Their searches grow
 /// with the cube of the number of candidates: on 25×25 a dynamic rung
@@ -115,6 +132,17 @@ mod tests {
         assert_eq!(tenths, [40, 54, 55, 62, 62, 65, 75, 75, 80, 85, 90]);
         // Sudoku Explainer's own rungs rise through the ladder.
         assert!(sudoku_explainer().windows(2).all(|w| w[0].difficulty() <= w[1].difficulty()));
+    }
+
+    #[test]
+    fn thresholds_grow_by_three_halves_then_four_thirds() {
+        // The lengths (complexity - 2) where the increment steps up.
+        let steps: Vec<usize> = (1..200)
+            .filter(|&c| length_increment(c + 1) > length_increment(c))
+            .map(|c| c - 2)
+            .collect();
+        assert_eq!(steps, [4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192]);
+        assert_eq!(length_increment(0), Difficulty::tenths(0));
     }
 
     #[test]
