@@ -3,7 +3,6 @@
 //! against the exact-cover solution; and the ratings of the puzzles Sudoku
 //! Explainer rates with chains.
 
-use std::fs;
 use std::sync::Arc;
 
 use proptest::prelude::*;
@@ -11,19 +10,7 @@ use sudoku_cover::human::chains;
 use sudoku_cover::human::{Candidates, End, Ladder, Units};
 use sudoku_cover::{Grid, Rules, Sudoku};
 
-use crate::util::{Rng, data_dir};
-
-/// The first `count` puzzles of a data file, with the rest of each line.
-fn puzzles(name: &str, count: usize) -> Vec<(Grid, String)> {
-    let text = fs::read_to_string(data_dir().join(name)).expect("data file");
-    text.lines()
-        .take(count)
-        .map(|l| {
-            let (p, rest) = l.split_once(' ').unwrap_or((l, ""));
-            (p.parse().expect("a puzzle"), rest.trim().to_string())
-        })
-        .collect()
-}
+use crate::human::{puzzles, thinned};
 
 /// Asks every chain rung for its step in `grid`; each step must change the
 /// grid and agree with `solution`. Returns how many rungs found one.
@@ -75,7 +62,7 @@ fn chain_ratings_agree_with_sudoku_explainer() {
     let ladder = Ladder::standard();
     let (mut rated, mut exact) = (0, 0);
     for (puzzle, se) in puzzles("se_rated_sample.txt", 800) {
-        let se: f64 = se.parse().unwrap();
+        let se: f64 = se.trim().parse().unwrap();
         if se < 7.5 {
             continue;
         }
@@ -97,21 +84,7 @@ proptest! {
     /// random wrong ones removed. Every rung's step is sound there.
     #[test]
     fn every_rung_is_sound_on_random_pencil_marks(index in 0usize..95, seed in any::<u64>(), percent in 0usize..40) {
-        let (puzzle, _) = puzzles("top95.txt", 95).swap_remove(index);
-        let sudoku = Sudoku::new(Rules::classic()).unwrap();
-        let solution = sudoku.solver().solve(&puzzle).unwrap().unwrap();
-        let units = Arc::new(Units::new(&Rules::classic()).unwrap());
-        let start = Candidates::from_grid(units.clone(), &puzzle).unwrap();
-        let mut rng = Rng(seed);
-        let marks: Vec<u64> = start
-            .masks()
-            .iter()
-            .zip(solution.cells())
-            .map(|(&m, &v)| {
-                (0..9).filter(|&d| m >> d & 1 == 1 && (d + 1 == v || rng.below(100) >= percent)).fold(0, |a, d| a | 1 << d)
-            })
-            .collect();
-        let grid = Candidates::from_marks(units, &marks).unwrap();
+        let (grid, solution) = thinned("top95.txt", 95, index, seed, percent);
         every_rung_agrees(&grid, &solution);
     }
 }

@@ -12,10 +12,10 @@ use proptest::prelude::*;
 use sudoku_cover::human::{Candidates, End, Ladder, Units, bit};
 use sudoku_cover::{Grid, Regions, Rules, Shape, Sudoku, Uniqueness, Variant};
 
-use crate::util::{Rng, data_dir};
+use crate::util::{Rng, data_dir, thinned_marks};
 
 /// The first `count` puzzles of a data file, with the rest of each line.
-fn puzzles(name: &str, count: usize) -> Vec<(Grid, String)> {
+pub fn puzzles(name: &str, count: usize) -> Vec<(Grid, String)> {
     let text = fs::read_to_string(data_dir().join(name)).expect("data file");
     text.lines()
         .take(count)
@@ -134,6 +134,25 @@ fn ratings_agree_with_sudoku_explainer() {
     assert!(exact * 100 >= total * 90, "{exact} of {total} rated as SE");
 }
 
+/// Puzzle `index` of the first `count` of a data file as pencil marks, its
+/// wrong candidates each removed with `percent`% chance (a position no
+/// walk meets), and its solution.
+pub fn thinned(
+    name: &str,
+    count: usize,
+    index: usize,
+    seed: u64,
+    percent: usize,
+) -> (Candidates, Grid) {
+    let (puzzle, _) = puzzles(name, count).swap_remove(index);
+    let sudoku = Sudoku::new(Rules::classic()).unwrap();
+    let solution = sudoku.solver().solve(&puzzle).unwrap().unwrap();
+    let units = Arc::new(Units::new(&Rules::classic()).unwrap());
+    let start = Candidates::from_grid(units.clone(), &puzzle).unwrap();
+    let marks = thinned_marks(start.masks(), solution.cells(), percent, &mut Rng(seed));
+    (Candidates::from_marks(units, &marks).unwrap(), solution)
+}
+
 /// A random puzzle with one solution under `rules`: a solution with its
 /// digits relabeled, cells blanked in random order while it stays unique.
 fn random_puzzle(rules: Rules, rng: &mut Rng) -> (Grid, Grid) {
@@ -166,21 +185,7 @@ proptest! {
     /// Pencil marks with random wrong candidates removed: still sound.
     #[test]
     fn random_pencil_marks_walk_soundly(index in 0usize..500, seed in any::<u64>(), percent in 0usize..60) {
-        let (puzzle, _) = puzzles("17_clue.txt", 500).swap_remove(index);
-        let sudoku = Sudoku::new(Rules::classic()).unwrap();
-        let solution = sudoku.solver().solve(&puzzle).unwrap().unwrap();
-        let units = Arc::new(Units::new(&Rules::classic()).unwrap());
-        let start = Candidates::from_grid(units.clone(), &puzzle).unwrap();
-        let mut rng = Rng(seed);
-        let marks: Vec<u64> = start
-            .masks()
-            .iter()
-            .zip(solution.cells())
-            .map(|(&m, &v)| {
-                (0..9).filter(|&d| m >> d & 1 == 1 && (d + 1 == v || rng.below(100) >= percent)).fold(0, |a, d| a | 1 << d)
-            })
-            .collect();
-        let start = Candidates::from_marks(units, &marks).unwrap();
+        let (start, solution) = thinned("17_clue.txt", 500, index, seed, percent);
         let (end, grid) = walk(&Ladder::standard(), start, &solution);
         prop_assert!(end != End::Stuck || keeps_solution(&grid, &solution));
         prop_assert!(!matches!(end, End::Failed(_)));

@@ -317,6 +317,23 @@ impl Rng {
     }
 }
 
+/// Pencil marks made from `masks` (a grid's candidates) by removing each
+/// candidate that is not `solution`'s digit with `percent`% chance: a
+/// position no walk meets, with the same solution.
+pub fn thinned_marks(masks: &[u64], solution: &[u8], percent: usize, rng: &mut Rng) -> Vec<u64> {
+    masks
+        .iter()
+        .zip(solution)
+        .map(|(&m, &v)| {
+            (0..64)
+                .filter(|&d| {
+                    m >> d & 1 == 1 && (d + 1 == usize::from(v) || rng.below(100) >= percent)
+                })
+                .fold(0, |a, d| a | 1 << d)
+        })
+        .collect()
+}
+
 /// A random full grid: the pattern grid with its symbols relabeled and its
 /// rows and columns shuffled within and across bands and stacks, which
 /// keeps it a solution.

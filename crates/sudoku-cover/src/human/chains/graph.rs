@@ -158,6 +158,44 @@ impl Graph {
     }
 }
 
+/// Which node stands for each potential in one search: the first found.
+#[derive(Debug)]
+pub(super) struct Seen {
+    on: Vec<u32>,
+    off: Vec<u32>,
+    touched: Vec<Cand>,
+}
+
+impl Seen {
+    /// No potential seen, on a grid of `cands` candidates.
+    pub fn new(cands: usize) -> Seen {
+        Seen { on: vec![NONE; cands], off: vec![NONE; cands], touched: Vec::new() }
+    }
+
+    /// The node of `cand` on (or off), or [`NONE`].
+    #[inline]
+    pub fn get(&self, cand: Cand, on: bool) -> u32 {
+        if on { self.on[cand as usize] } else { self.off[cand as usize] }
+    }
+
+    /// Records the node of `cand` on (or off).
+    #[inline]
+    pub fn set(&mut self, cand: Cand, on: bool, node: u32) {
+        let at = if on { &mut self.on } else { &mut self.off };
+        at[cand as usize] = node;
+        self.touched.push(cand);
+    }
+
+    /// Forgets every potential (in the time of those seen).
+    pub fn clear(&mut self) {
+        for &c in &self.touched {
+            self.on[c as usize] = NONE;
+            self.off[c as usize] = NONE;
+        }
+        self.touched.clear();
+    }
+}
+
 /// Sudoku Explainer's increment for a chain of `complexity` potentials, in
 /// tenths: one tenth each time the length (`complexity − 2`) passes a step
 /// of 4, 6, 8, 12, 16, 24, 32, 48, … (each step alternately ×3/2 and ×4/3).

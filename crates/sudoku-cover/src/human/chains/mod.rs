@@ -24,7 +24,7 @@
 //! Explainer 1.2 (it rates the puzzles of `data/sudoku/se_rated_sample.txt`
 //! with them); the rest are SE 1.2's, searched and ranked as it does: a
 //! chain's difficulty is its rung's base plus a tenth per length step
-//! (`graph::length_tenths`), the length counting the distinct potentials
+//! ([`length_increment`]), the length counting the distinct potentials
 //! the conclusion follows from; each rung returns the easiest step it
 //! finds, ties broken as SE breaks them (shorter first, then by kind, then
 //! the first found), so the walk takes the steps SE takes. The nested
@@ -115,6 +115,17 @@ mod tests {
         assert_eq!(tenths, [40, 54, 55, 62, 62, 65, 75, 75, 80, 85, 90]);
         // Sudoku Explainer's own rungs rise through the ladder.
         assert!(sudoku_explainer().windows(2).all(|w| w[0].difficulty() <= w[1].difficulty()));
+    }
+
+    #[test]
+    fn thresholds_grow_by_three_halves_then_four_thirds() {
+        // The lengths (complexity - 2) where the increment steps up.
+        let steps: Vec<u32> = (1..200)
+            .filter(|&c| graph::length_tenths(c + 1) > graph::length_tenths(c))
+            .map(|c| c - 2)
+            .collect();
+        assert_eq!(steps, [4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192]);
+        assert_eq!(graph::length_tenths(0), 0);
     }
 
     #[test]

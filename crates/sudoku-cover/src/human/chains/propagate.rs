@@ -5,7 +5,7 @@
 use std::collections::VecDeque;
 
 use super::advanced::Advanced;
-use super::graph::{Cand, Graph, NONE};
+use super::graph::{Cand, Graph, NONE, Seen};
 use super::links::{Layout, Via};
 use crate::human::candidates::Mask;
 
@@ -56,9 +56,7 @@ pub(super) struct Propagator<'a> {
     /// Every node of every propagation.
     pub graph: Graph,
     work: Vec<Mask>,
-    on_at: Vec<u32>,
-    off_at: Vec<u32>,
-    touched: Vec<Cand>,
+    seen: Seen,
     pending_on: VecDeque<u32>,
     pending_off: VecDeque<u32>,
     offs: Vec<Cand>,
@@ -79,9 +77,7 @@ impl<'a> Propagator<'a> {
             mode,
             graph: Graph::new(cands),
             work: source.to_vec(),
-            on_at: vec![NONE; cands],
-            off_at: vec![NONE; cands],
-            touched: Vec::new(),
+            seen: Seen::new(cands),
             pending_on: VecDeque::new(),
             pending_off: VecDeque::new(),
             offs: Vec::new(),
@@ -94,16 +90,14 @@ impl<'a> Propagator<'a> {
     }
 
     fn mark(&mut self, cand: Cand, on: bool, node: u32, out: &mut Outcome) {
+        self.seen.set(cand, on, node);
         if on {
-            self.on_at[cand as usize] = node;
             out.ons.push(node);
             self.pending_on.push_back(node);
         } else {
-            self.off_at[cand as usize] = node;
             out.offs.push(node);
             self.pending_off.push_back(node);
         }
-        self.touched.push(cand);
     }
 
     /// What `cand` assumed `on` (or off) implies. Potentials come in
@@ -115,11 +109,7 @@ impl<'a> Propagator<'a> {
         let root = self.graph.add(cand, on, &[]);
         self.mark(cand, on, root, &mut out);
         out.contradiction = self.propagate(&mut out);
-        for &c in &self.touched {
-            self.on_at[c as usize] = NONE;
-            self.off_at[c as usize] = NONE;
-        }
-        self.touched.clear();
+        self.seen.clear();
         self.pending_on.clear();
         self.pending_off.clear();
         let graph = &self.graph;
@@ -146,12 +136,12 @@ impl<'a> Propagator<'a> {
                 );
                 let mut contradiction = None;
                 for &c in &offs {
-                    if self.on_at[c as usize] != NONE {
+                    if self.seen.get(c, true) != NONE {
                         let off = self.graph.add(c, false, &[p]);
-                        contradiction = Some((self.on_at[c as usize], off));
+                        contradiction = Some((self.seen.get(c, true), off));
                         break;
                     }
-                    if self.off_at[c as usize] == NONE {
+                    if self.seen.get(c, false) == NONE {
                         let node = self.graph.add(c, false, &[p]);
                         self.mark(c, false, node, out);
                     }
@@ -185,7 +175,7 @@ impl<'a> Propagator<'a> {
             if self.mode.dynamic {
                 layout.hidden(self.source, &self.work, c, via, &mut self.hidden);
                 for &h in &self.hidden {
-                    let at = self.off_at[h as usize];
+                    let at = self.seen.get(h, false);
                     if at != NONE {
                         self.parents.push(at);
                     }
@@ -202,10 +192,10 @@ impl<'a> Propagator<'a> {
         for i in 0..self.found.len() {
             let node = self.found[i];
             let c = self.graph.node(node).cand;
-            if self.off_at[c as usize] != NONE {
-                return Some((node, self.off_at[c as usize]));
+            if self.seen.get(c, false) != NONE {
+                return Some((node, self.seen.get(c, false)));
             }
-            if self.on_at[c as usize] == NONE {
+            if self.seen.get(c, true) == NONE {
                 self.mark(c, true, node, out);
             }
         }
@@ -220,12 +210,12 @@ impl<'a> Propagator<'a> {
         let found = advanced.offs(self.layout, self.source, &self.work);
         let mut added = false;
         for (cand, needs) in found {
-            if self.off_at[cand as usize] != NONE {
+            if self.seen.get(cand, false) != NONE {
                 continue;
             }
             self.parents.clear();
             self.parents
-                .extend(needs.iter().map(|&c| self.off_at[c as usize]).filter(|&at| at != NONE));
+                .extend(needs.iter().map(|&c| self.seen.get(c, false)).filter(|&at| at != NONE));
             let node = self.graph.add(cand, false, &self.parents);
             self.mark(cand, false, node, out);
             added = true;

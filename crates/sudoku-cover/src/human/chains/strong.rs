@@ -6,7 +6,7 @@
 use super::links::open_masks;
 use crate::human::candidates::{Candidates, Mask, bit};
 use crate::human::difficulty::Difficulty;
-use crate::human::step::Step;
+use crate::human::step::{Digit, Step};
 use crate::human::technique::Technique;
 use crate::human::units::{HouseKind, Units, cell_name};
 
@@ -105,7 +105,8 @@ impl Technique for StrongLinks {
             if l.empty_rectangle {
                 format!("{} (empty rectangle)", units.house(l.house))
             } else {
-                format!("{}={digit}|{}={digit}", cell_name(n, l.ends[0]), cell_name(n, l.ends[1]))
+                let d = Digit(digit);
+                format!("{}={d}|{}={d}", cell_name(n, l.ends[0]), cell_name(n, l.ends[1]))
             }
         };
         let note: Vec<String> = chain.links.iter().map(ends).collect();

@@ -3,13 +3,14 @@
 
 use super::graph::Cand;
 use super::links::Layout;
-use crate::human::step::Step;
+use crate::human::step::{Digit, Step};
 use crate::human::units::cell_name;
 
-/// A potential as text: `r1c2=5` (on) or `r1c2<>5` (off).
+/// A potential as text: `r1c2=5` (on) or `r1c2<>5` (off), the digit
+/// marked as a [`Digit`] (shown in the puzzle's symbols).
 pub(super) fn potential_text(layout: &Layout, cand: Cand, on: bool) -> String {
     let name = cell_name(layout.size(), layout.cell(cand));
-    let digit = layout.digit(cand);
+    let digit = Digit(layout.digit(cand));
     if on { format!("{name}={digit}") } else { format!("{name}<>{digit}") }
 }
 
@@ -49,7 +50,7 @@ mod tests {
         let units = units();
         let layout = Layout::new(&units);
         let chain = [(layout.cand(1, 5), true), (layout.cand(6, 5), false)];
-        assert_eq!(chain_text(&layout, &chain), "r1c2=5 -> r1c7<>5");
+        assert_eq!(chain_text(&layout, &chain), "r1c2=#5 -> r1c7<>#5");
         let step = Step::new("X", Difficulty::tenths(70), 9);
         let on = Conclusion { cand: layout.cand(80, 9), on: true }.apply(&layout, step.clone());
         assert_eq!(on.placements, [(80, 9)]);

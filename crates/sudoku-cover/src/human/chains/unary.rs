@@ -5,7 +5,7 @@
 
 use std::collections::VecDeque;
 
-use super::graph::{Cand, Graph, NONE, Rank};
+use super::graph::{Cand, Graph, NONE, Rank, Seen};
 use super::links::{Layout, Via, open_masks};
 use super::text::{Conclusion, chain_text};
 use crate::human::candidates::{Candidates, Mask, bit, digits};
@@ -147,9 +147,7 @@ struct Unary<'a> {
     graph: Graph,
     /// Per node, its distance from the assumption.
     depth: Vec<u32>,
-    on_at: Vec<u32>,
-    off_at: Vec<u32>,
-    touched: Vec<Cand>,
+    seen: Seen,
     pending_on: VecDeque<u32>,
     pending_off: VecDeque<Pending>,
     offs: Vec<Cand>,
@@ -168,9 +166,7 @@ impl<'a> Unary<'a> {
             masks,
             graph: Graph::new(cands),
             depth: Vec::new(),
-            on_at: vec![NONE; cands],
-            off_at: vec![NONE; cands],
-            touched: Vec::new(),
+            seen: Seen::new(cands),
             pending_on: VecDeque::new(),
             pending_off: VecDeque::new(),
             offs: Vec::new(),
@@ -214,11 +210,7 @@ impl<'a> Unary<'a> {
     }
 
     fn reset(&mut self) {
-        for &c in &self.touched {
-            self.on_at[c as usize] = NONE;
-            self.off_at[c as usize] = NONE;
-        }
-        self.touched.clear();
+        self.seen.clear();
         self.graph.clear();
         self.depth.clear();
         self.pending_on.clear();
@@ -235,9 +227,7 @@ impl<'a> Unary<'a> {
     }
 
     fn mark(&mut self, cand: Cand, on: bool, node: u32) {
-        let at = if on { &mut self.on_at } else { &mut self.off_at };
-        at[cand as usize] = node;
-        self.touched.push(cand);
+        self.seen.set(cand, on, node);
     }
 
     /// The cycles through `src` (assumed on), as Sudoku Explainer finds
@@ -266,7 +256,7 @@ impl<'a> Unary<'a> {
                     if self.graph.above(p, c, false) {
                         continue;
                     }
-                    if self.off_at[c as usize] == NONE {
+                    if self.seen.get(c, false) == NONE {
                         let node = self.add(c, false, Some(p));
                         self.mark(c, false, node);
                         self.pending_off.push_back(Pending::New(node));
@@ -287,7 +277,7 @@ impl<'a> Unary<'a> {
                             if length >= 4 && c == src {
                                 found.push(self.add(src, true, Some(node)));
                             }
-                            if self.on_at[c as usize] == NONE {
+                            if self.seen.get(c, true) == NONE {
                                 let on = self.add(c, true, Some(node));
                                 self.mark(c, true, on);
                                 self.pending_on.push_back(on);
@@ -380,7 +370,7 @@ impl<'a> Unary<'a> {
                         self.offs = offs;
                         break 'search Some(self.add(c, false, Some(p)));
                     }
-                    if self.off_at[c as usize] == NONE {
+                    if self.seen.get(c, false) == NONE {
                         let node = self.add(c, false, Some(p));
                         self.mark(c, false, node);
                         self.pending_off.push_back(Pending::New(node));
@@ -408,7 +398,7 @@ impl<'a> Unary<'a> {
                         self.ons = ons;
                         break 'search Some(self.add(c, true, Some(p)));
                     }
-                    if self.on_at[c as usize] == NONE {
+                    if self.seen.get(c, true) == NONE {
                         let node = self.add(c, true, Some(p));
                         self.mark(c, true, node);
                         self.pending_on.push_back(node);

@@ -5,7 +5,7 @@
 use super::links::open_masks;
 use crate::human::candidates::{Bits, Candidates, Mask, bit, digits};
 use crate::human::difficulty::Difficulty;
-use crate::human::step::Step;
+use crate::human::step::{Digit, Step};
 use crate::human::technique::Technique;
 use crate::human::units::{Units, cell_name};
 
@@ -177,6 +177,7 @@ impl AlsWing {
             let largest = set.iter().map(|&c| masks[c].count_ones()).max().unwrap_or(0);
             let n = units.size();
             let names: Vec<String> = set.iter().map(|&c| cell_name(n, c)).collect();
+            let (x, z) = (Digit(x), Digit(z));
             let note = format!(
                 "{} hold {} digits; {} is {x} or {z}, {x} linked{}",
                 names.join(","),
