@@ -156,6 +156,9 @@ pub struct PuzzleReader<R> {
     /// A grid with spaces for blanks: the most lines of it still to skip.
     skip_spaced: Option<usize>,
     tokens: Vec<Token>,
+    /// Whether lines of one character a cell take [`Self::compact_line`]
+    /// (off in tests that compare it with the general path).
+    fast: bool,
     done: bool,
     /// The most bytes a line may hold.
     max_line: usize,
@@ -182,10 +185,18 @@ impl<R: BufRead> PuzzleReader<R> {
             skip: None,
             skip_spaced: None,
             tokens: Vec::new(),
+            fast: true,
             done: false,
             max_line: MAX_LINE,
             at_end: false,
         }
+    }
+
+    /// Reads every line by the general path (for tests of the fast one).
+    #[cfg(test)]
+    pub(crate) fn general_only(mut self) -> Self {
+        self.fast = false;
+        self
     }
 
     /// Takes lines of at most `max` bytes instead of [`MAX_LINE`] (for
@@ -295,6 +306,9 @@ impl<R: BufRead> PuzzleReader<R> {
             self.skip = None;
             self.skip_spaced = None;
             return Some(marks::read(line, line_no, self.shape_for(9)));
+        }
+        if let Some(puzzle) = self.compact_line(line, line_no) {
+            return Some(Ok(puzzle));
         }
         let (line, regions) = if self.inline_regions {
             match inline::split_map(line, line_no) {
@@ -437,6 +451,52 @@ impl<R: BufRead> PuzzleReader<R> {
         };
         let kind = ReadErrorKind::RowLength { expected: p.n, found: k };
         Some(Err(self.fail(spaced, Some(&p), ReadError::new(line_no, column, kind))))
+    }
+
+    /// The common case at once: a whole puzzle on a line of one ASCII
+    /// character a cell (`4..3.1...`), every one a symbol or a blank, read
+    /// outside a grid, once a line of this side has set the default
+    /// symbols. `None` leaves the line to the general path, which
+    /// reads the same puzzle from it, more slowly (tested), or names what
+    /// is wrong.
+    fn compact_line(&self, line: &str, line_no: usize) -> Option<Puzzle> {
+        if !self.fast
+            || self.pending.is_some()
+            || self.skip.is_some()
+            || self.skip_spaced.is_some()
+            || self.inline_regions
+        {
+            return None;
+        }
+        let k = line.len();
+        let n = k.isqrt();
+        if n * n != k || !(MIN_SIZE..=MAX_SIZE).contains(&n) || self.size.is_some_and(|s| s != n) {
+            return None;
+        }
+        let alphabet = match &self.alphabet {
+            Some(a) if a.is_numbers() || !a.fits(n) => return None,
+            Some(a) => a,
+            // The first line of a new side: the general path sets the
+            // default symbols for it.
+            None if self.default_alphabet.len() != n => return None,
+            None => &self.default_alphabet,
+        };
+        let mut cells = Vec::with_capacity(k);
+        for &b in line.as_bytes() {
+            match alphabet.value(char::from(b)) {
+                Some(v) if b.is_ascii() => cells.push(v),
+                _ => return None,
+            }
+        }
+        let grid = Grid::from_cells(self.shape_for(n), cells).ok()?;
+        Some(Puzzle {
+            grid,
+            line: line_no,
+            layout: Layout::Line,
+            notation: Notation::default(),
+            marks: None,
+            regions: None,
+        })
     }
 
     /// A one-line puzzle from the tokens of a CSV field.

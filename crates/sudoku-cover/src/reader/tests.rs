@@ -268,3 +268,82 @@ fn inline_region_maps() {
     let e = PuzzleReader::new(nine.as_bytes()).inline_regions().next().unwrap().unwrap_err();
     assert_eq!(e.to_string(), "1:83: the region map is 4x4 but the puzzle is 9x9");
 }
+
+mod compact_lines {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// Everything a reader gives, written out to compare.
+    fn all(reader: PuzzleReader<&[u8]>) -> Vec<String> {
+        reader.map(|r| format!("{r:?}")).collect()
+    }
+
+    /// A reader of `text` with the options drawn.
+    fn reader(text: &str, size: Option<usize>, letters: bool) -> PuzzleReader<&[u8]> {
+        let mut reader = PuzzleReader::new(text.as_bytes());
+        if let Some(n) = size {
+            reader = reader.size(n);
+        }
+        if letters {
+            reader = reader.alphabet(Alphabet::new("ABCDEFGHI").unwrap());
+        }
+        reader
+    }
+
+    /// Lines of one character a cell, most of them clean (symbols and
+    /// blanks only), the others with a stray character or two.
+    fn lines() -> impl Strategy<Value = String> {
+        let clean = proptest::sample::select(&['.', '0', '1', '5', '9', 'A', 'c', 'G'][..]);
+        let stray = proptest::sample::select(&['Z', 'g', '|', ',', ' ', '#', 'é', '_', '*'][..]);
+        let length = prop_oneof![
+            Just(16usize),
+            Just(25),
+            Just(80),
+            Just(81),
+            Just(82),
+            Just(256),
+            Just(729),
+            0usize..100,
+        ];
+        let line = (length, proptest::collection::vec((any::<usize>(), stray), 0..3))
+            .prop_flat_map(move |(k, strays)| {
+                proptest::collection::vec(clean.clone(), k).prop_map(move |mut cells| {
+                    for &(at, c) in &strays {
+                        if !cells.is_empty() {
+                            let i = at % cells.len();
+                            cells[i] = c;
+                        }
+                    }
+                    cells.into_iter().collect::<String>()
+                })
+            });
+        proptest::collection::vec(line, 1..6).prop_map(|lines| lines.join("\n") + "\n")
+    }
+
+    proptest! {
+        #[test]
+        fn read_as_the_general_path_reads_them(
+            text in lines(),
+            size in prop_oneof![Just(None), Just(Some(4)), Just(Some(9)), Just(Some(16))],
+            letters in any::<bool>(),
+        ) {
+            let fast = all(reader(&text, size, letters));
+            let general = all(reader(&text, size, letters).general_only());
+            prop_assert_eq!(fast, general);
+        }
+    }
+
+    #[test]
+    fn common_forms_take_the_fast_path() {
+        let line =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        for text in [line.to_string(), line.replace('.', "0"), "1.3...2.........".into()] {
+            let mut fast = PuzzleReader::new(text.as_bytes());
+            fast.default_alphabet = Alphabet::default_for(text.len().isqrt());
+            let puzzle = fast.compact_line(&text, 1).expect("the fast path");
+            let general = PuzzleReader::new(text.as_bytes()).general_only().next();
+            assert_eq!(format!("{:?}", Some(Ok::<_, ReadError>(puzzle))), format!("{general:?}"));
+        }
+    }
+}
