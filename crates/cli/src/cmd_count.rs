@@ -98,7 +98,8 @@ pub fn run(config: &SearchConfig, long: &LongRun) -> Result<ExitStatus> {
     }
     out.flush()?;
     if config.report.stats {
-        problem::stats(&problem, &outcome.stats, start.elapsed(), config.threads).print();
+        problem::stats(&problem, config.search, &outcome.stats, start.elapsed(), config.threads)
+            .print();
     }
     Ok(if !(outcome.complete || at_limit) {
         ExitStatus::Stopped

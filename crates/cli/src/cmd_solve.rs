@@ -80,7 +80,7 @@ pub fn run(config: &SearchConfig) -> Result<ExitStatus> {
     out.flush()?;
     progress.finish();
     if config.report.stats {
-        problem::stats(&problem, &stats, start.elapsed(), config.threads).print();
+        problem::stats(&problem, config.search, &stats, start.elapsed(), config.threads).print();
     }
     Ok(if found > 0 { ExitStatus::Success } else { ExitStatus::NoSolution })
 }

@@ -19,10 +19,11 @@ pub fn read(input: &Input) -> Result<Problem> {
     })
 }
 
-/// The statistics of a search of `problem` that took `time` (wall clock)
-/// on `threads` threads.
+/// The statistics of a search of `problem` with settings `config` that
+/// took `time` (wall clock) on `threads` threads.
 pub fn stats(
     problem: &Problem,
+    config: dlx::Config,
     search: &dlx::Stats,
     time: Duration,
     threads: usize,
@@ -33,6 +34,7 @@ pub fn stats(
         .add_search(search)
         .add_time("time", time)
         .add_rate("updates/s", report::per_second(search.updates() as f64, time))
-        .add("threads", threads);
+        .add("threads", threads)
+        .add("engine", report::engine_name(dlx::Solver::engine_for(problem, config)));
     s
 }

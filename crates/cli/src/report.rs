@@ -2,7 +2,7 @@
 //!
 //! The keys are part of the scriptable interface, so they never change:
 //! `items`, `options`, `solutions`, `nodes`, `updates`, `depth`, `time`,
-//! `updates/s`, `threads`, and for sudoku batches `puzzles`, `solved`, `no-solution`,
+//! `updates/s`, `threads`, `engine`, and for sudoku batches `puzzles`, `solved`, `no-solution`,
 //! `invalid`, `unique`, `multiple` and `puzzles/s`.
 //!
 //! For `dlx solve` and `dlx count`, `time` is the wall-clock time of the
@@ -13,7 +13,9 @@
 //! summed over all puzzles, `depth` is the deepest any search went.
 //! `updates` (and `updates/s`) are 0 where the engine does not count them:
 //! its bit-sliced form, which takes 9x9 sudoku and other small problems
-//! (see `dlx::Engine::BitSliced`).
+//! (see `dlx::Engine::BitSliced`). `engine` names the engine the search
+//! ran: `bit-sliced`, `bitset` (the counted bit form) or `dancing-links`;
+//! for a sudoku batch of several sizes, each engine used, in order.
 
 use std::fmt::Display;
 use std::io::{self, Write};
@@ -64,6 +66,16 @@ impl Stats {
     /// and statistics are not worth failing over).
     pub fn print(&self) {
         let _ = io::stderr().lock().write_all(self.render().as_bytes());
+    }
+}
+
+/// How `--stats` names an engine.
+pub fn engine_name(engine: dlx::Engine) -> &'static str {
+    match engine {
+        dlx::Engine::BitSliced => "bit-sliced",
+        dlx::Engine::Bitset => "bitset",
+        dlx::Engine::DancingLinks => "dancing-links",
+        _ => "auto",
     }
 }
 

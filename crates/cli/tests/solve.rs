@@ -98,8 +98,29 @@ fn stats_go_to_stderr() {
             "depth",
             "time",
             "updates/s",
-            "threads"
+            "threads",
+            "engine"
         ]
     );
     assert!(out.stderr.contains("items: 7\noptions: 6\nsolutions: 1\n"), "{}", out.stderr);
+    assert!(out.stderr.ends_with("engine: bit-sliced\n"), "{}", out.stderr);
+}
+
+#[test]
+fn stats_name_the_engine_auto_picked() {
+    let repository = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/xc");
+    for (file, engine) in [
+        ("queens12.dlx", "bit-sliced"),
+        ("pentomino6x10_quarter.dlx", "bitset"),
+        ("colored80.dlx", "dancing-links"),
+        ("mcc_random22.dlx", "dancing-links"),
+    ] {
+        let path = repository.join(file);
+        let path = path.to_str().expect("a UTF-8 path");
+        let out = dlx(&["count", "--stats", "--limit", "1", path]).expect_code(0);
+        assert!(out.stderr.ends_with(&format!("engine: {engine}\n")), "{file}: {}", out.stderr);
+    }
+    let out =
+        dlx(&["sudoku", "solve", "--stats"]).stdin(format!("{}\n", ".".repeat(256))).expect_code(0);
+    assert!(out.stderr.ends_with("engine: bitset\n"), "{}", out.stderr);
 }

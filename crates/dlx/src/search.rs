@@ -125,28 +125,18 @@ impl<'p> Solver<'p> {
     pub fn with_config(problem: &'p Problem, config: Config) -> Solver<'p> {
         let (heuristic, propagation) = (config.get_heuristic(), config.get_propagation());
         let seed = config.get_seed();
-        let backend = match (config.get_engine(), problem.bits.as_ref()) {
-            (Engine::DancingLinks, _) | (_, None) => {
-                Backend::Links(Links::new(problem, heuristic, seed))
+        let backend = match (Solver::engine_for(problem, config), problem.bits.as_ref()) {
+            (Engine::BitSliced, Some(b)) => match Sliced::new(b, heuristic, propagation) {
+                Some(s) => Backend::Sliced(Bits::new(s, None)),
+                None => unreachable!("engine_for checked the table"),
+            },
+            (Engine::Bitset, Some(b)) if b.narrow() => {
+                Backend::Bits8(Bits::new(Counted::new(b, heuristic, propagation), seed))
             }
-            (engine, Some(b)) => {
-                // The bit-sliced form does not randomize: a seeded search
-                // takes the counted one.
-                let sliced = match engine {
-                    Engine::Bitset => None,
-                    _ if seed.is_some() => None,
-                    _ => Sliced::new(b, heuristic, propagation),
-                };
-                match sliced {
-                    Some(s) => Backend::Sliced(Bits::new(s, None)),
-                    None if b.narrow() => {
-                        Backend::Bits8(Bits::new(Counted::new(b, heuristic, propagation), seed))
-                    }
-                    None => {
-                        Backend::Bits16(Bits::new(Counted::new(b, heuristic, propagation), seed))
-                    }
-                }
+            (Engine::Bitset, Some(b)) => {
+                Backend::Bits16(Bits::new(Counted::new(b, heuristic, propagation), seed))
             }
+            _ => Backend::Links(Links::new(problem, heuristic, seed)),
         };
         Solver {
             problem,
@@ -156,6 +146,37 @@ impl<'p> Solver<'p> {
             solution: Vec::new(),
             elapsed: std::time::Duration::ZERO,
             updates_before: 0,
+        }
+    }
+
+    /// The engine a solver with settings `config` runs on `problem`:
+    /// [`Engine::DancingLinks`], [`Engine::Bitset`] or
+    /// [`Engine::BitSliced`] (never `Auto`), as [`Solver::engine`] will say.
+    /// The bit engines take plain exact cover only (see [`Engine::Bitset`]);
+    /// the bit-sliced form needs a small table and does not randomize, so a
+    /// seeded search takes the counted form.
+    ///
+    /// ```
+    /// use dlx::{Config, Engine, ProblemBuilder, Solver};
+    ///
+    /// let mut b = ProblemBuilder::new();
+    /// let (x, y) = (b.add_primary("x"), b.add_primary("y"));
+    /// b.add_option([x, y]);
+    /// let problem = b.build()?;
+    /// assert_eq!(Solver::engine_for(&problem, Config::new()), Engine::BitSliced);
+    /// let links = Config::new().engine(Engine::DancingLinks);
+    /// assert_eq!(Solver::engine_for(&problem, links), Engine::DancingLinks);
+    /// assert_eq!(Solver::with_config(&problem, links).engine(), Engine::DancingLinks);
+    /// # Ok::<(), dlx::Error>(())
+    /// ```
+    pub fn engine_for(problem: &Problem, config: Config) -> Engine {
+        match (config.get_engine(), problem.bits.as_ref()) {
+            (Engine::DancingLinks, _) | (_, None) => Engine::DancingLinks,
+            // The bit-sliced form does not randomize.
+            (Engine::Bitset, _) => Engine::Bitset,
+            (_, Some(_)) if config.get_seed().is_some() => Engine::Bitset,
+            (_, Some(b)) if b.sliced().is_some() => Engine::BitSliced,
+            (_, Some(_)) => Engine::Bitset,
         }
     }
 

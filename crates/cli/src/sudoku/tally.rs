@@ -23,9 +23,18 @@ pub(super) struct Tally {
     /// same one.
     encoding: Option<(usize, usize)>,
     mixed: bool,
+    /// The search settings of the batch, and the engines they ran, in the
+    /// order first used.
+    config: dlx::Config,
+    engines: Vec<dlx::Engine>,
 }
 
 impl Tally {
+    /// Nothing counted yet, for a batch searched with `config`.
+    pub(super) fn new(config: dlx::Config) -> Tally {
+        Tally { config, ..Tally::default() }
+    }
+
     /// Counts one puzzle's answer. (A listed puzzle is counted once, as
     /// [`Outcome::Counted`] with the number of solutions listed.)
     pub(super) fn count(&mut self, item: &Item, answer: &Answer) {
@@ -43,6 +52,12 @@ impl Tally {
                 if let ItemKind::Puzzle { sudoku: Ok(s), .. } = &item.kind {
                     let size = (s.problem().num_items(), s.problem().num_options());
                     self.mixed |= self.encoding.is_some_and(|e| e != size);
+                    if self.encoding != Some(size) {
+                        let engine = dlx::Solver::engine_for(s.problem(), self.config);
+                        if !self.engines.contains(&engine) {
+                            self.engines.push(engine);
+                        }
+                    }
                     self.encoding = Some(size);
                 }
                 let (found, status) = match outcome {
@@ -99,6 +114,10 @@ impl Tally {
             .add_time("time", time)
             .add_rate("puzzles/s", report::per_second(self.puzzles as f64, time))
             .add_rate("updates/s", report::per_second(self.search.updates() as f64, time));
+        if !self.engines.is_empty() {
+            let names: Vec<&str> = self.engines.iter().map(|&e| report::engine_name(e)).collect();
+            s.add("engine", names.join(", "));
+        }
         s
     }
 }

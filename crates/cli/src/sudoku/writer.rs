@@ -53,7 +53,7 @@ impl Writer {
             jigsaw: config.rules.is_jigsaw(),
             last_was_block: None,
             gap: false,
-            tally: Tally::default(),
+            tally: Tally::new(config.search),
             puzzle: String::new(),
             solution: String::new(),
         }
