@@ -175,7 +175,7 @@ impl<'a> SudokuSolver<'a> {
     }
 
     /// Whether the puzzle has no solution, one, or more (it stops at the
-    /// second). From side [`RESTART_SIDE`](crate::RESTART_SIDE) on, as
+    /// second). From side [`RESTART_SIDE`] on, as
     /// [`solve_and_check`](Self::solve_and_check) does.
     pub fn check(&mut self, grid: &Grid) -> Result<Uniqueness, Error> {
         if self.sudoku.size() >= RESTART_SIDE {
@@ -248,7 +248,7 @@ impl<'a> SudokuSolver<'a> {
 
     /// Solves and proves uniqueness in one search: the first solution (if
     /// any) and whether there is a second. From side
-    /// [`RESTART_SIDE`](crate::RESTART_SIDE) on, the search is the default
+    /// [`RESTART_SIDE`] on, the search is the default
     /// one for a while, then randomized restarts (see
     /// [`Sudoku::solve_and_check_on`]), so a solution may come from
     /// any of them.
