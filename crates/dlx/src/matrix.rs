@@ -16,9 +16,9 @@
 //! partial solution) but are never linked into the item lists: the search
 //! cannot choose them, as in Knuth's programs.
 
+use crate::entry::{Bounds, Entry};
 use crate::error::{Error, ErrorKind};
 use crate::id::MAX_INDEX;
-use crate::problem::{Bounds, Entry};
 
 /// Marks an option node whose secondary item has already been purified with
 /// the node's color (Knuth's `color < 0`).

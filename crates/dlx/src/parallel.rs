@@ -43,8 +43,9 @@ use crate::error::Error;
 use crate::id::OptionId;
 use crate::limits::{Limits, Outcome, SLICE_TIME, Stop};
 use crate::problem::Problem;
-use crate::search::{Solver, Status, not_in_tree};
+use crate::search::{Solver, not_in_tree};
 use crate::stats::Stats;
+use crate::status::Status;
 
 /// A callback that sees solutions (from any thread) and says whether to go on.
 type Visit<'a> = &'a (dyn Fn(&[OptionId]) -> bool + Sync);
@@ -201,8 +202,8 @@ impl<'p> Parallel<'p> {
         self.search(None, None)
     }
 
-    /// Counts the solutions, calling `report` about every `interval` on the
-    /// calling thread with the progress so far.
+    /// Counts the solutions, calling `report` on the calling thread with
+    /// the progress so far about every `interval`, and once at the end.
     pub fn count_with_progress(
         &self,
         interval: Duration,
@@ -305,6 +306,8 @@ impl<'p> Parallel<'p> {
                         last = Instant::now();
                     }
                 }
+                // And once at the end, however short the search.
+                report(&shared.progress(start));
             }
         });
         let mut stats = before;

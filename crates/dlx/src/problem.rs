@@ -13,61 +13,13 @@
 
 use std::sync::OnceLock;
 
-use smallvec::SmallVec;
-
 use crate::bits::BitMatrix;
+use crate::entry::OptionEntries;
+use crate::entry::{Bounds, Entry};
 use crate::error::{Error, ErrorKind};
 use crate::id::{ColorId, ItemId, MAX_INDEX, OptionId};
 use crate::matrix::Matrix;
 use crate::names::{AddError, Names};
-
-/// One entry of an option: an item and, for a secondary item, an optional color.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Entry {
-    /// The item this entry covers.
-    pub item: ItemId,
-    /// The color given to the item, if any (secondary items only).
-    pub color: Option<ColorId>,
-}
-
-/// The entries of one option while it is assembled (parsed, or read off a
-/// search): most options are short enough to stay inline.
-pub(crate) type OptionEntries = SmallVec<[Entry; 16]>;
-
-impl From<ItemId> for Entry {
-    #[inline]
-    fn from(item: ItemId) -> Self {
-        Entry { item, color: None }
-    }
-}
-
-impl From<(ItemId, ColorId)> for Entry {
-    #[inline]
-    fn from((item, color): (ItemId, ColorId)) -> Self {
-        Entry { item, color: Some(color) }
-    }
-}
-
-impl From<(ItemId, Option<ColorId>)> for Entry {
-    #[inline]
-    fn from((item, color): (ItemId, Option<ColorId>)) -> Self {
-        Entry { item, color }
-    }
-}
-
-/// How often a primary item must be covered: between `lo` and `hi` times.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Bounds {
-    /// The least number of chosen options that contain the item.
-    pub lo: u32,
-    /// The most number of chosen options that contain the item.
-    pub hi: u32,
-}
-
-impl Bounds {
-    /// Exactly once: the bounds of an ordinary primary item.
-    pub const ONCE: Bounds = Bounds { lo: 1, hi: 1 };
-}
 
 /// Collects the items and options of a problem, then validates them.
 ///
@@ -289,23 +241,15 @@ pub struct Problem {
     pub(crate) matrix: Matrix,
     /// The bit-parallel form, when the problem is small and plain enough.
     pub(crate) bits: Option<BitMatrix>,
-    /// [`Problem::fingerprint`], computed on first use.
-    fingerprint: OnceLock<u64>,
+    /// [`Problem::fingerprint`] (written in `checkpoint`, which needs
+    /// it), computed on first use.
+    pub(crate) fingerprint: OnceLock<u64>,
 }
 
 impl Problem {
     /// A new, empty [`ProblemBuilder`].
     pub fn builder() -> ProblemBuilder {
         ProblemBuilder::new()
-    }
-
-    /// A 64-bit hash (FNV-1a) of the problem's text in Knuth's format, as
-    /// [`write_knuth`](Self::write_knuth) writes it (for a problem it
-    /// cannot write, of the same data in another form): equal problems have
-    /// equal fingerprints, whether read or built. Computed once, on first
-    /// use. Checkpoints carry it, to tell the problem they were made of.
-    pub fn fingerprint(&self) -> u64 {
-        *self.fingerprint.get_or_init(|| crate::checkpoint::problem_hash(self))
     }
 
     /// The number of items, primary and secondary.

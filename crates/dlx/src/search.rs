@@ -27,6 +27,7 @@ use crate::limits::{Limits, Outcome, SLICE_TIME};
 use crate::links::Links;
 use crate::problem::Problem;
 use crate::stats::Stats;
+use crate::status::Status;
 
 /// Nodes [`Solver::count_within`] searches between looks at its limits, at
 /// most (a few milliseconds on the reference problems).
@@ -35,19 +36,6 @@ const SLICE: u64 = 1 << 16;
 /// What [`Solver::split_floor`] gives away: the levels down to the floor
 /// (its own included, with the branch taken), and the branches given away.
 pub(crate) type Donation = (Vec<(u32, u32)>, std::ops::RangeInclusive<u32>);
-
-/// Why [`Solver::run`] returned.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Status {
-    /// A solution was found; [`Solver::solution`] returns it.
-    Solution,
-    /// The search is over: there are no more solutions.
-    Done,
-    /// The node budget given to [`Solver::run`] ran out; call it again to
-    /// go on.
-    Paused,
-}
 
 #[derive(Debug, Clone)]
 enum Backend<'p> {

@@ -10,11 +10,12 @@
 //! that reads Knuth's format: on other machines, by a batch scheduler.
 
 use crate::config::{Config, Engine};
+use crate::entry::{Entry, OptionEntries};
 use crate::error::Error;
 use crate::id::{ColorId, ItemId, OptionId};
 use crate::links::Links;
 use crate::matrix::{ROOT, SPACER};
-use crate::problem::{Entry, OptionEntries, Problem, ProblemBuilder};
+use crate::problem::{Problem, ProblemBuilder};
 use crate::search::Solver;
 
 /// Where to cut the search tree.

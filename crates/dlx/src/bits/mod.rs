@@ -49,8 +49,8 @@ use crate::error::Error;
 use crate::fast;
 use crate::id::OptionId;
 use crate::random;
-use crate::search::Status;
 use crate::stats::Stats;
+use crate::status::Status;
 
 /// The most options a problem may have for this engine.
 pub(crate) const MAX_OPTIONS: usize = 1 << 18;

@@ -52,10 +52,21 @@ impl io::Write for Fnv {
     }
 }
 
+impl Problem {
+    /// A 64-bit hash (FNV-1a) of the problem's text in Knuth's format, as
+    /// [`write_knuth`](Self::write_knuth) writes it (for a problem it
+    /// cannot write, of the same data in another form): equal problems have
+    /// equal fingerprints, whether read or built. Computed once, on first
+    /// use. Checkpoints carry it, to tell the problem they were made of.
+    pub fn fingerprint(&self) -> u64 {
+        *self.fingerprint.get_or_init(|| problem_hash(self))
+    }
+}
+
 /// The hash of a problem's Knuth text (see [`Problem::fingerprint`]); for a
 /// problem that cannot be written in Knuth's format, of an encoding of the
 /// same data.
-pub(crate) fn problem_hash(problem: &Problem) -> u64 {
+fn problem_hash(problem: &Problem) -> u64 {
     let mut h = Fnv::new();
     if problem.write_knuth(&mut h).is_ok() {
         return h.finish();

@@ -20,8 +20,9 @@
 
 use std::io::BufRead;
 
+use crate::entry::{Entry, OptionEntries};
 use crate::error::{Error, ErrorKind};
-use crate::problem::{Entry, OptionEntries, Problem, ProblemBuilder};
+use crate::problem::{Problem, ProblemBuilder};
 
 mod words;
 mod write;

@@ -34,8 +34,8 @@ use crate::id::OptionId;
 use crate::matrix::{Matrix, SPACER};
 use crate::problem::Problem;
 use crate::random;
-use crate::search::Status;
 use crate::stats::Stats;
+use crate::status::Status;
 
 /// One level of the search tree.
 #[derive(Debug, Clone, Copy)]

@@ -12,6 +12,8 @@
 use super::count::{Count, LANES, minimum};
 use super::dominance::Pairs;
 use super::{BitMatrix, NONE, Slots};
+
+mod dominance;
 use crate::config::{Heuristic, Propagation, TieBreak};
 use crate::error::{Error, ErrorKind};
 use crate::id::OptionId;
