@@ -31,6 +31,10 @@ pub(crate) const RATE: f64 = 1.0 / 256.0;
 pub(crate) const START: f64 = 2048.0;
 /// The most a fraction reported may step back from the one before.
 pub(crate) const MAX_BACK: f64 = 0.02;
+/// The probes the level at the floor gets at least, budget or not, before
+/// any of its branches is seen finished: its untried branches are what a
+/// parallel search gives away.
+const FLOOR_PROBES: u32 = 8;
 /// How many probes a branch seen searched to its end counts for in a
 /// level's mean: its size is known, a probe's is a rough guess.
 const SEEN_WEIGHT: f64 = 256.0;
@@ -85,6 +89,9 @@ pub(crate) struct Tracker<'p> {
     steps: u64,
     /// The fraction reported last (0 if none).
     last: f64,
+    /// The estimated size of the subtree at the floor when the search
+    /// began there, if known (a parallel task's, from its donor).
+    prior: Option<f64>,
 }
 
 impl<'p> Tracker<'p> {
@@ -108,6 +115,7 @@ impl<'p> Tracker<'p> {
             probes: 0,
             steps: 0,
             last: 0.0,
+            prior: None,
         }
     }
 
@@ -118,6 +126,13 @@ impl<'p> Tracker<'p> {
         self.levels.clear();
         self.last_nodes = 0;
         self.last = 0.0;
+        self.prior = None;
+    }
+
+    /// Takes `size` as the estimated size of the subtree at the floor of
+    /// the search about to begin (forgotten with the path).
+    pub(crate) fn set_prior(&mut self, size: f64) {
+        self.prior = (size > 0.0).then_some(size);
     }
 
     /// The fraction of the search done, from the nodes searched and the
@@ -138,30 +153,51 @@ impl<'p> Tracker<'p> {
         self.steps
     }
 
+    /// Whether the probes walk the search's tree (see the field `fits`).
+    pub(crate) fn fits(&self) -> bool {
+        self.fits
+    }
+
     /// Looks at where the search stands (its path from the top, its floor
     /// and the nodes it has searched), probes as the budget allows, and
     /// returns the estimated nodes left in the subtree at the floor, per
-    /// level from the floor down; `None` if the prober's tree is not the
-    /// search's.
-    pub(crate) fn update(
-        &mut self,
-        path: &[(u32, u32)],
-        floor: usize,
-        nodes: u64,
-    ) -> Option<Vec<f64>> {
+    /// level from the floor down.
+    pub(crate) fn update(&mut self, path: &[(u32, u32)], floor: usize, nodes: u64) -> Vec<f64> {
         let gained = nodes.saturating_sub(self.last_nodes);
         self.last_nodes = nodes;
         self.grant(gained as f64 * RATE);
         self.sync(path, nodes);
-        if self.fits && self.credit > 0.0 {
+        if self.fits {
             self.probe_some(floor, nodes);
         }
-        self.fits.then(|| self.left_by_level(floor, nodes))
+        self.left_by_level(floor, nodes)
+    }
+
+    /// The estimated size of the subtree at the end of the tracked path
+    /// (a node not yet entered: a task not yet started), from as many
+    /// probes as [`START`] steps pay for (one at least); 0 if the
+    /// prober's tree is not the search's.
+    pub(crate) fn subtree(&mut self) -> f64 {
+        let depth = self.levels.len();
+        if !self.fits || !self.walk_to(depth) {
+            return 0.0;
+        }
+        let (mut sum, mut count, mut spent) = (0.0, 0u32, 0.0);
+        while count == 0 || spent < START {
+            let (size, walked) = self.prober.probe(&mut self.rng);
+            self.prober.retreat(depth);
+            sum += size;
+            count += 1;
+            spent += walked as f64 + 1.0;
+            self.steps += walked as u64 + 1;
+        }
+        sum / f64::from(count)
     }
 
     /// Makes `path` the tracked path, keeping each level's probes while the
     /// path above it is the same.
     fn sync(&mut self, path: &[(u32, u32)], nodes: u64) {
+        let since = nodes;
         let same = self
             .levels
             .iter()
@@ -198,40 +234,62 @@ impl<'p> Tracker<'p> {
             samples: 0,
             seen_sum: 0.0,
             seen: 0,
-            since: nodes,
+            since,
         });
         self.levels.extend(new);
     }
 
     /// The estimated nodes left at each level from `floor` down: the
-    /// untried branches there times the mean of the level's probes, or
-    /// without probes the size of the branch being searched there (the
-    /// nodes searched since it was first seen plus the estimate below).
+    /// untried branches there times the estimated size of one. That size
+    /// is the mean of the level's branches seen finished and of its
+    /// probes; without either, the size of a branch of the level above
+    /// (or the [prior](Self::set_prior) size of the subtree at the floor)
+    /// shared evenly among the level's branches; without that either, the
+    /// size of the branch being searched there (the nodes searched since
+    /// it was first seen plus the estimate below it).
     fn left_by_level(&self, floor: usize, nodes: u64) -> Vec<f64> {
-        let mut left = vec![0.0; self.levels.len().saturating_sub(floor)];
+        let levels = self.levels.get(floor..).unwrap_or(&[]);
+        let mut parent = self.prior;
+        let means: Vec<Option<f64>> = levels
+            .iter()
+            .map(|l| {
+                let mean = if l.samples + l.seen > 0 {
+                    let seen = SEEN_WEIGHT * f64::from(l.seen);
+                    Some((SEEN_WEIGHT * l.seen_sum + l.sum) / (seen + f64::from(l.samples)))
+                } else {
+                    parent.map(|p| ((p - 1.0) / f64::from(l.degree.max(1))).max(0.0))
+                };
+                parent = mean;
+                mean
+            })
+            .collect();
+        let mut left = vec![0.0; levels.len()];
         let mut below = 0.0;
-        for (k, l) in self.levels.iter().enumerate().skip(floor).rev() {
-            let mean = if l.samples + l.seen > 0 {
-                (SEEN_WEIGHT * l.seen_sum + l.sum)
-                    / (SEEN_WEIGHT * f64::from(l.seen) + f64::from(l.samples))
-            } else {
-                (nodes.saturating_sub(l.since)) as f64 + below
-            };
-            let here = f64::from(l.untried()) * mean;
-            left[k - floor] = here;
-            below += here;
+        for (k, l) in levels.iter().enumerate().rev() {
+            let mean = means[k].unwrap_or_else(|| nodes.saturating_sub(l.since) as f64 + below);
+            left[k] = f64::from(l.untried()) * mean;
+            below += left[k];
         }
         left
     }
 
     /// Spends the budget on probes: first one for each level from the
     /// floor down that has none, top first; then one at a time where the
-    /// estimate is least sure (the most nodes left per probe).
+    /// estimate is least sure (the most nodes left per probe). The level
+    /// at the floor, the largest, gets a probe if it has no estimate at
+    /// all, even out of budget (which then goes into debt).
     fn probe_some(&mut self, floor: usize, nodes: u64) {
         let n = self.levels.len();
         let left = self.left_by_level(floor, nodes);
         let mut plan = vec![0u32; n];
         let mut budget = self.credit;
+        if let Some(l) = self.levels.get(floor) {
+            let want = FLOOR_PROBES;
+            if l.untried() > 0 && l.seen == 0 && l.samples < want {
+                plan[floor] = want - l.samples;
+                budget = budget.max(0.0) - self.probe_cost * f64::from(plan[floor]);
+            }
+        }
         for _ in 0..MAX_PROBES {
             if budget <= 0.0 {
                 break;

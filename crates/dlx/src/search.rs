@@ -21,7 +21,7 @@ use crate::bits::{Bits, Counted, Sliced};
 use crate::checkpoint::{Checkpoint, Fingerprint, Position};
 use crate::config::{Config, Engine};
 use crate::error::{Error, ErrorKind};
-use crate::estimate::{Estimate, fraction};
+use crate::estimate::Estimate;
 use crate::id::OptionId;
 use crate::limits::{Limits, Outcome, SLICE_TIME};
 use crate::links::Links;
@@ -402,13 +402,8 @@ impl<'p> Solver<'p> {
             return 1.0;
         }
         let done = self.stats().nodes() as f64;
-        match self.estimate_left() {
-            Some(left) => {
-                let tracker = self.tracker.as_mut().expect("made by estimate_left");
-                tracker.fraction(done, left.iter().sum())
-            }
-            None => self.uniform_progress(),
-        }
+        let left = self.estimate_left().iter().sum();
+        self.tracker.as_mut().expect("made by estimate_left").fraction(done, left)
     }
 
     /// The estimated number of search-tree nodes left to search (0 once
@@ -423,28 +418,23 @@ impl<'p> Solver<'p> {
     /// spend 1 step per 128 nodes searched since the one before (plus 4,096
     /// at the first call).
     ///
+    /// Once a level has branches seen searched to their end, their mean
+    /// size (each counting as 256 probes) takes the lead: they are exact,
+    /// where a probe is a rough guess, often too small on a lopsided tree.
     /// Where the probes' tree is not the search's (the bit engine's
-    /// [`Propagation::Dominance`](crate::Propagation::Dominance)), the
-    /// estimate falls back on the positions of the branches, each branch
-    /// of a level taken as large as the others: the nodes searched times
-    /// `(1 - f) / f` for that fraction `f`.
+    /// [`Propagation::Dominance`](crate::Propagation::Dominance)) there are
+    /// no probes, only the branches seen finished and the branch being
+    /// searched.
     pub fn nodes_left(&mut self) -> f64 {
         if engine!(self, e => e.done()) {
             return 0.0;
         }
-        match self.estimate_left() {
-            Some(left) => left.iter().sum(),
-            None => {
-                let (done, f) = (self.stats().nodes() as f64, self.uniform_progress());
-                done * (1.0 - f) / f
-            }
-        }
+        self.estimate_left().iter().sum()
     }
 
     /// The estimated nodes left in the subtree this search owns, per level
-    /// from its floor down (see [`nodes_left`](Self::nodes_left)); `None`
-    /// where the probes' tree is not the search's.
-    pub(crate) fn estimate_left(&mut self) -> Option<Vec<f64>> {
+    /// from its floor down (see [`nodes_left`](Self::nodes_left)).
+    pub(crate) fn estimate_left(&mut self) -> Vec<f64> {
         let (problem, config) = (self.problem, self.config);
         let forced = &self.forced;
         let tracker =
@@ -453,6 +443,30 @@ impl<'p> Solver<'p> {
             engine!(self, e => (e.levels().collect(), e.floor));
         let nodes = engine!(self, e => e.stats().nodes);
         tracker.update(&path, floor, nodes)
+    }
+
+    /// Takes `size` as the estimated size of the subtree at the floor, for
+    /// the estimate of the nodes left of a search about to begin there
+    /// (a parallel task, sized by its donor).
+    pub(crate) fn set_prior(&mut self, size: f64) {
+        self.estimate_left();
+        self.tracker.as_mut().expect("made by estimate_left").set_prior(size);
+    }
+
+    /// The estimated size of the subtree at the node the search is to
+    /// enter next, by probes (0 without probes); for a search that has not
+    /// begun there (a task not yet started).
+    pub(crate) fn estimate_next(&mut self) -> f64 {
+        self.estimate_left();
+        self.tracker.as_mut().expect("made by estimate_left").subtree()
+    }
+
+    /// Whether the estimate of the nodes left has probes (not under the
+    /// bit engine's dominance pass); sets the estimator up if need be.
+    pub(crate) fn probes_fit(&mut self) -> bool {
+        let (problem, config) = (self.problem, self.config);
+        let forced = &self.forced;
+        self.tracker.get_or_insert_with(|| Box::new(Tracker::new(problem, config, forced))).fits()
     }
 
     /// Adds probe steps to the budget of the estimate of the nodes left
@@ -466,13 +480,6 @@ impl<'p> Solver<'p> {
     /// The probe steps the estimate of the nodes left has taken so far.
     pub fn probe_steps(&self) -> u64 {
         self.tracker.as_ref().map_or(0, |t| t.steps())
-    }
-
-    /// Knuth's estimate of the fraction explored from the branches taken
-    /// below the floor alone, every branch of a level taken to be the same
-    /// size (what [`progress`](Self::progress) falls back on).
-    pub(crate) fn uniform_progress(&self) -> f64 {
-        engine!(self, e => if e.done() { 1.0 } else { fraction(e.levels().skip(e.floor)) })
     }
 
     /// Knuth's random-path estimate (1975): walks `samples` random paths
