@@ -1,7 +1,8 @@
 //! How well a count's progress is estimated: [`trace`] counts a problem a
 //! slice at a time and sets the fraction [`Solver::progress`] reports
 //! beside the true one (nodes so far over the whole count's nodes) and
-//! beside the old measure from the branch positions alone ([`uniform`]);
+//! beside the old measure from the branch positions alone (a
+//! [`Checkpoint`](dlx::Checkpoint)'s fraction);
 //! [`trace_parallel`] does the same for a [`Parallel`] count's reports;
 //! [`Errors`] sums a trace up. [`lopsided`] makes a problem whose first
 //! branch holds most of the tree. The `progress` binary prints the table
@@ -11,20 +12,6 @@ use std::time::{Duration, Instant};
 
 use dlx::{Limits, Parallel, Problem, ProblemBuilder, Solver};
 
-/// Knuth's fraction from the branch positions alone (every branch of a
-/// level as large as the others): branch `b` of `d` at the top stands for
-/// `b / d` of the tree, and so on down, plus half the subtree at the
-/// bottom. What the progress line showed before it weighed branches by
-/// their estimated size.
-pub fn uniform(levels: &[(u32, u32)]) -> f64 {
-    let (mut f, mut width) = (0.0, 1.0);
-    for &(b, d) in levels {
-        width /= f64::from(d.max(b + 1));
-        f += f64::from(b) * width;
-    }
-    f + 0.5 * width
-}
-
 /// One look at a count: the true fraction, the estimated one and the old
 /// one.
 #[derive(Debug, Clone, Copy)]
@@ -33,7 +20,8 @@ pub struct Point {
     pub truth: f64,
     /// [`Solver::progress`] (or a [`Parallel`] report's fraction).
     pub estimate: f64,
-    /// [`uniform`] (for a [`Solver`] only; NaN otherwise).
+    /// The branch positions' fraction (for a [`Solver`] only; NaN
+    /// otherwise).
     pub old: f64,
 }
 
@@ -88,7 +76,7 @@ pub fn trace(problem: &Problem, every: u64) -> Trace {
     loop {
         let outcome = solver.count_within(&Limits::new().nodes(every));
         let truth = solver.stats().nodes() as f64 / nodes as f64;
-        let old = if outcome.complete { 1.0 } else { uniform(&solver.position()) };
+        let old = solver.checkpoint().fraction();
         points.push(Point { truth, estimate: solver.progress(), old });
         if outcome.complete {
             break;

@@ -67,7 +67,7 @@ pub struct Progress {
     pub elapsed: Duration,
     /// Estimated fraction of the tree explored, 0 to 1: `nodes` over
     /// `nodes` plus [`nodes_left`](Self::nodes_left). Between two reports
-    /// of one search it steps back by at most 0.01.
+    /// of one search it steps back by at most 0.02.
     pub fraction: f64,
     /// Estimated search-tree nodes left: for each running task the
     /// estimate of [`Solver::nodes_left`], and for each task not yet

@@ -96,14 +96,17 @@ pub(crate) struct Tracker<'p> {
 
 impl<'p> Tracker<'p> {
     /// A tracker for a search of `problem` with `forced` options forced
-    /// (the search's heuristic and seed).
+    /// (the search's heuristic and seed); `probes` says whether the
+    /// search's tree is the prober's (not under the bit engine's dominance
+    /// pass).
     pub(crate) fn new(
         problem: &'p Problem,
         config: crate::config::Config,
         forced: &[OptionId],
+        probes: bool,
     ) -> Tracker<'p> {
         let mut prober = Links::new(problem, config.get_heuristic(), config.get_seed());
-        let fits = forced.iter().all(|&o| prober.choose(o).is_ok());
+        let fits = probes && forced.iter().all(|&o| prober.choose(o).is_ok());
         Tracker {
             prober,
             fits,

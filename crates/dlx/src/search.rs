@@ -393,7 +393,7 @@ impl<'p> Solver<'p> {
     /// Knuth's random probes, a few per call, within a budget of about 1%
     /// of the search's own work (see [`nodes_left`](Self::nodes_left)). It
     /// is an estimate: when new probes find more tree than thought it steps
-    /// back, but by at most 0.01 from one call to the next (the estimate of
+    /// back, but by at most 0.02 from one call to the next (the estimate of
     /// the nodes left is not held back so). The first call sets the
     /// estimator up (a copy of the problem's links); a search never asked
     /// pays nothing.
@@ -403,7 +403,7 @@ impl<'p> Solver<'p> {
         }
         let done = self.stats().nodes() as f64;
         let left = self.estimate_left().iter().sum();
-        self.tracker.as_mut().expect("made by estimate_left").fraction(done, left)
+        self.tracker().fraction(done, left)
     }
 
     /// The estimated number of search-tree nodes left to search (0 once
@@ -435,14 +435,20 @@ impl<'p> Solver<'p> {
     /// The estimated nodes left in the subtree this search owns, per level
     /// from its floor down (see [`nodes_left`](Self::nodes_left)).
     pub(crate) fn estimate_left(&mut self) -> Vec<f64> {
-        let (problem, config) = (self.problem, self.config);
-        let forced = &self.forced;
-        let tracker =
-            self.tracker.get_or_insert_with(|| Box::new(Tracker::new(problem, config, forced)));
         let (path, floor): (Vec<(u32, u32)>, usize) =
             engine!(self, e => (e.levels().collect(), e.floor));
         let nodes = engine!(self, e => e.stats().nodes);
-        tracker.update(&path, floor, nodes)
+        self.tracker().update(&path, floor, nodes)
+    }
+
+    /// The estimator of the nodes left, set up on first use: its probes
+    /// walk a dancing-links copy of the problem, whose tree is the
+    /// search's but under the bit engine's dominance pass.
+    fn tracker(&mut self) -> &mut Tracker<'p> {
+        let probes = self.engine() == Engine::DancingLinks
+            || self.config.get_propagation() != crate::config::Propagation::Dominance;
+        let (problem, config, forced) = (self.problem, self.config, &self.forced);
+        self.tracker.get_or_insert_with(|| Box::new(Tracker::new(problem, config, forced, probes)))
     }
 
     /// Takes `size` as the estimated size of the subtree at the floor, for
@@ -450,7 +456,7 @@ impl<'p> Solver<'p> {
     /// (a parallel task, sized by its donor).
     pub(crate) fn set_prior(&mut self, size: f64) {
         self.estimate_left();
-        self.tracker.as_mut().expect("made by estimate_left").set_prior(size);
+        self.tracker().set_prior(size);
     }
 
     /// The estimated size of the subtree at the node the search is to
@@ -458,15 +464,13 @@ impl<'p> Solver<'p> {
     /// begun there (a task not yet started).
     pub(crate) fn estimate_next(&mut self) -> f64 {
         self.estimate_left();
-        self.tracker.as_mut().expect("made by estimate_left").subtree()
+        self.tracker().subtree()
     }
 
     /// Whether the estimate of the nodes left has probes (not under the
-    /// bit engine's dominance pass); sets the estimator up if need be.
+    /// bit engine's dominance pass).
     pub(crate) fn probes_fit(&mut self) -> bool {
-        let (problem, config) = (self.problem, self.config);
-        let forced = &self.forced;
-        self.tracker.get_or_insert_with(|| Box::new(Tracker::new(problem, config, forced))).fits()
+        self.tracker().fits()
     }
 
     /// Adds probe steps to the budget of the estimate of the nodes left
