@@ -7,17 +7,31 @@
 //! error of the fraction explored (against nodes so far over the whole
 //! count's nodes), the old measure's mean error (branch positions alone),
 //! the largest step back, and the probe steps per 100 nodes; then the
-//! same errors for a `Parallel` count on 2 threads (reports every 2 ms);
-//! then the time of a whole count without a look at the progress and with
-//! one every 65,536 nodes (the CLI's slice), best of 5.
+//! same errors for a `Parallel` count on 2 threads (reports every 2 ms,
+//! so those figures vary from run to run).
+//!
+//! `progress --count FILE [--look]` counts one problem of `data/xc/` in
+//! slices of 65,536 nodes (the CLI's slice), with a look at the progress
+//! after each slice or without, and prints nothing: run it under
+//! `valgrind --tool=callgrind` for the instruction count of the looks.
 
 use std::time::Duration;
 
 use dlx::Problem;
 use dlx_benches::data;
-use dlx_benches::progress::{Errors, lopsided, time_count, trace, trace_parallel};
+use dlx_benches::progress::{Errors, count_in_slices, lopsided, trace, trace_parallel};
 
 fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if let [flag, name, rest @ ..] = args.as_slice() {
+        if flag == "--count" {
+            let text = std::fs::read_to_string(data(&format!("xc/{name}"))).expect("a data file");
+            let problem = Problem::parse_knuth(&text).expect("a valid problem");
+            let look = rest.iter().any(|a| a == "--look");
+            count_in_slices(&problem, 1 << 16, look);
+            return;
+        }
+    }
     let read = |name: &str| {
         let text = std::fs::read_to_string(data(&format!("xc/{name}"))).expect("a data file");
         Problem::parse_knuth(&text).expect("a valid problem")
@@ -53,21 +67,6 @@ fn main() {
         let points = trace_parallel(p, 2, Duration::from_millis(2));
         let e = Errors::of(&points);
         println!("| {name} | {} | {:.3} | {:.3} | {:.3} |", points.len(), e.mean, e.max, e.back);
-    }
-    println!();
-    println!(
-        "| problem | count in slices of 65,536 nodes | the same, progress after each | overhead |"
-    );
-    println!("|---|---:|---:|---:|");
-    for (name, p) in &problems {
-        let off = time_count(p, 1 << 16, false, 5);
-        let on = time_count(p, 1 << 16, true, 5);
-        println!(
-            "| {name} | {:.1} ms | {:.1} ms | {:+.1}% |",
-            off.as_secs_f64() * 1e3,
-            on.as_secs_f64() * 1e3,
-            100.0 * (on.as_secs_f64() / off.as_secs_f64() - 1.0)
-        );
     }
 }
 

@@ -3,16 +3,22 @@
 //! over the nodes searched plus those left.
 //!
 //! At each level of the search's path (branch `b` of `d` taken), the
-//! branches `b + 1 .. d` are not yet tried. Their size comes from Knuth's
-//! random probes: a probe takes one of them at random and walks a random
-//! path down from it, and `1 + d₁ + d₁d₂ + …` (the degrees on the way) is
-//! an unbiased estimate of that branch's subtree. The mean of a level's
-//! probes, times its untried branches, is the level's estimate; the sum
-//! over the levels is the nodes left. A level's probes stay valid as long
-//! as the path above it does, so the top levels, where most of the tree
-//! lies, gather many probes over a long count while the deep ones, which
-//! come and go, get few. A level not yet probed is taken to be as large
-//! as the branch being searched there (the uniform assumption, in nodes).
+//! branches `b + 1 .. d` are not yet tried; the level's estimate is their
+//! number times the size of one. That size is the mean of two kinds of
+//! samples. The branches seen searched to their end: between two looks,
+//! the nodes searched while the level's branch moved on from `b` to `b'`
+//! are about `b' - b` branches' worth; exact sizes, each counted as
+//! [`SEEN_WEIGHT`] probes. And Knuth's random probes: a probe takes one
+//! untried branch at random and walks a random path down from it, and
+//! `1 + d₁ + d₁d₂ + …` (the degrees on the way) is an unbiased but
+//! heavy-tailed estimate of that branch's subtree. A level keeps its
+//! samples as long as the path above it stays, so the top levels, where
+//! most of the tree lies, gather many over a long count while the deep
+//! ones, which come and go, get few. A level with none takes a branch of
+//! the level above (or the prior size of a parallel task) shared evenly
+//! among its branches, or failing that the size of the branch being
+//! searched there. The fraction may step back by [`MAX_BACK`] a look at
+//! most.
 //!
 //! The probes walk a dancing-links copy of the problem (the prober), never
 //! the search's own state, so the search loop is untouched; they are paid
@@ -26,9 +32,9 @@ use crate::links::Links;
 use crate::problem::Problem;
 
 /// Probe steps allowed per search-tree node searched.
-pub(crate) const RATE: f64 = 1.0 / 256.0;
+pub(crate) const RATE: f64 = 1.0 / 2048.0;
 /// Probe steps allowed at the first look, before any node is searched.
-pub(crate) const START: f64 = 2048.0;
+pub(crate) const START: f64 = 1024.0;
 /// The most a fraction reported may step back from the one before.
 pub(crate) const MAX_BACK: f64 = 0.02;
 /// The probes the level at the floor gets at least, budget or not, before

@@ -390,8 +390,9 @@ impl<'p> Solver<'p> {
     /// of a level to be the same size, and so freeze or jump on a lopsided
     /// tree), it weighs each branch by an estimate of its subtree's size:
     /// the branches not yet tried at each level of the path are sized by
-    /// Knuth's random probes, a few per call, within a budget of about 1%
-    /// of the search's own work (see [`nodes_left`](Self::nodes_left)). It
+    /// the branches seen finished there and by Knuth's random probes, a
+    /// few per call, within a budget of about 1% of the search's own work
+    /// (see [`nodes_left`](Self::nodes_left)). It
     /// is an estimate: when new probes find more tree than thought it steps
     /// back, but by at most 0.02 from one call to the next (the estimate of
     /// the nodes left is not held back so). The first call sets the
@@ -407,24 +408,30 @@ impl<'p> Solver<'p> {
     }
 
     /// The estimated number of search-tree nodes left to search (0 once
-    /// the search is over). At each level of the path from the top, the
-    /// branches not yet tried are the mean of Knuth's random-path estimates
-    /// of such branches (probes walked on a copy of the problem, never on
-    /// the search's own state) times how many they are; a level not yet
-    /// probed is taken to be as large as the branch being searched there.
-    /// A level keeps its probes while the path above it stays, so the top
-    /// levels, which hold most of the tree, are the best known. Probes cost
-    /// a step per level walked, about a node's work, and each call may
-    /// spend 1 step per 128 nodes searched since the one before (plus 4,096
-    /// at the first call).
+    /// the search is over): at each level of the path from the top, the
+    /// branches not yet tried there times the estimated size of one.
     ///
-    /// Once a level has branches seen searched to their end, their mean
-    /// size (each counting as 256 probes) takes the lead: they are exact,
-    /// where a probe is a rough guess, often too small on a lopsided tree.
-    /// Where the probes' tree is not the search's (the bit engine's
-    /// [`Propagation::Dominance`](crate::Propagation::Dominance)) there are
-    /// no probes, only the branches seen finished and the branch being
-    /// searched.
+    /// That size is the mean size of the level's branches seen searched to
+    /// their end (measured between calls: the nodes searched while the
+    /// branch taken there moved on), each counting as 256 probes, and of
+    /// Knuth's random-path estimates ("probes") of its untried branches:
+    /// a probe takes one at random and walks a random path down from it,
+    /// on a copy of the problem, never on the search's own state. Finished
+    /// branches are exact where a probe is a rough guess (often too small
+    /// on a lopsided tree), so they take the lead once there are any. A
+    /// level with neither takes the size of a branch of the level above,
+    /// shared evenly among its own branches. A level keeps what it learnt
+    /// while the path above it stays, so the top levels, which hold most
+    /// of the tree, are the best known.
+    ///
+    /// Probes cost a step per level walked, about a node's work: each call
+    /// may spend 1 step per 2,048 nodes searched since the one before (1,024
+    /// at the first call, and the level at the floor gets 8 probes at
+    /// least). Where the probes' tree is not the search's (the bit
+    /// engine's [`Propagation::Dominance`](crate::Propagation::Dominance))
+    /// there are no probes, only the branches seen finished and, where
+    /// none are, the branch being searched (the nodes searched since it
+    /// was first seen, plus the estimate below it).
     pub fn nodes_left(&mut self) -> f64 {
         if engine!(self, e => e.done()) {
             return 0.0;
