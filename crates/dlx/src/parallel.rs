@@ -32,6 +32,17 @@
 //! the statistics, they are the [`Checkpoint`] of the partial
 //! [`Outcome`]. [`Parallel::resume`] starts one task per position, on any
 //! number of threads.
+//!
+//! # Progress
+//!
+//! With a progress report ([`Parallel::count_with_progress`]) every task
+//! carries its estimated size in nodes: the first task (or each position
+//! of a resumed checkpoint) sized by Knuth's probes, a donated branch by
+//! its donor's estimate of its level's untried branches. A running task
+//! estimates the nodes left below its floor between slices, as
+//! [`Solver::nodes_left`] does; the fraction reported is the nodes searched
+//! over those plus the waiting tasks' sizes and the running tasks' nodes
+//! left. Without a report no task estimates anything.
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
