@@ -211,3 +211,27 @@ fn two_threads_resume_a_parallel_checkpoint_where_it_was() {
     let (mean, _) = errors(&looks);
     assert!(mean < 0.1, "mean error {mean:.3} over {} reports", looks.len());
 }
+
+/// `n` items of `k` options each, none sharing an item: the search tree is
+/// the complete `k`-ary tree of depth `n`, where every probe is exact.
+fn uniform_tree(n: usize, k: usize) -> Problem {
+    let mut b = ProblemBuilder::new();
+    let items: Vec<_> = (0..n).map(|i| b.add_primary(format!("i{i}"))).collect();
+    for &item in &items {
+        for _ in 0..k {
+            b.add_option([item]);
+        }
+    }
+    b.build().unwrap()
+}
+
+#[test]
+fn a_uniform_tree_is_estimated_almost_exactly() {
+    let problem = uniform_tree(7, 5);
+    // 1 + 5 + 25 + ... + 5^7 nodes.
+    assert_eq!(nodes_of(&problem, Config::new()), (0..=7).map(|d| 5u64.pow(d)).sum::<u64>());
+    let looks = trace(&problem, Config::new().engine(Engine::DancingLinks));
+    for l in &looks {
+        assert!((l.estimate - l.truth).abs() < 0.01, "{l:?}");
+    }
+}

@@ -410,5 +410,6 @@ proptest! {
         }
         let dominance = Config::new().engine(Engine::Bitset).propagation(Propagation::Dominance);
         check_progress(&problem, dominance)?;
+        check_progress(&problem, Config::new().engine(Engine::Bitset).seed(Some(5)))?;
     }
 }
