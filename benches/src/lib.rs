@@ -24,6 +24,7 @@ use std::path::PathBuf;
 pub mod baseline;
 pub mod big;
 pub mod generators;
+pub mod progress;
 pub mod rating;
 pub mod tables;
 

@@ -94,9 +94,9 @@ Examples:
     /// there is none. Counts on every core by default; the count is the same
     /// on any number of threads. A long count shows its progress on stderr
     /// when stderr is a terminal: solutions so far, their rate, an estimate
-    /// of the fraction of the search tree explored (from the branches taken
-    /// at the top levels, as Knuth's programs report it) and of the time
-    /// left.
+    /// of the fraction of the search tree explored (nodes searched over
+    /// those plus the nodes left, each untried branch sized by the finished
+    /// ones beside it and by Knuth's random probes) and of the time left.
     #[command(after_help = "\
 Examples:
   dlx count queens12.dlx

@@ -168,11 +168,13 @@ fn count_on_one_thread(solver: &mut Solver<'_>, limits: Limits, progress: &Progr
             outcome.wall = start.elapsed();
             return outcome;
         }
+        let fraction = solver.progress();
         progress.show_search(&dlx::Progress {
             solutions,
             nodes: solver.stats().nodes(),
             elapsed: start.elapsed(),
-            fraction: solver.progress(),
+            fraction,
+            nodes_left: solver.nodes_left(),
         });
     }
 }

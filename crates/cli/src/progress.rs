@@ -1,15 +1,18 @@
 //! The progress bar on stderr: [`Progress`], for batches of puzzles, for
 //! solutions found, and for a long search ([`Progress::search`]: solutions,
-//! rate, fraction of the tree explored and time left).
+//! rate, fraction of the tree explored and time left, the last from the
+//! engine's estimate of the nodes left and the node rate seen by the bar).
 //!
 //! A bar is only ever drawn when stderr is a terminal (the caller decides,
 //! see [`Report`](crate::config::Report)), and only once the work has gone
 //! on for [`DELAY`]: quick runs never flash a bar. Until then the bar exists
 //! but is hidden, so it still counts and measures the rate from the start.
 
+use std::cell::RefCell;
+use std::sync::Mutex;
 use std::sync::mpsc::{self, RecvTimeoutError, Sender};
 use std::thread::JoinHandle;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use indicatif::{HumanCount, ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 
@@ -33,12 +36,40 @@ pub struct Progress {
     bar: ProgressBar,
     /// Tells the thread that would show the bar that the work is over.
     stop: Option<(Sender<()>, JoinHandle<()>)>,
+    /// The pace of the search shown by [`show_search`](Self::show_search).
+    pace: Mutex<Pace>,
+}
+
+/// The pace of a search as its reports come: the time since the first
+/// report (or since the bar was made) and the nodes searched per second
+/// since the first report. It runs across the searches of one count (a
+/// count that saves checkpoints is a search per checkpoint, each with its
+/// own clock) and is blind to the nodes of a resumed checkpoint.
+#[derive(Debug)]
+struct Pace {
+    start: Instant,
+    first: Option<(Instant, u64)>,
+}
+
+impl Pace {
+    fn new() -> Pace {
+        Pace { start: Instant::now(), first: None }
+    }
+
+    /// The line for `at`.
+    fn message(&mut self, at: &dlx::Progress) -> String {
+        let now = Instant::now();
+        let (t0, n0) = *self.first.get_or_insert((now, at.nodes));
+        let secs = (now - t0).as_secs_f64();
+        let rate = (secs > 0.0 && at.nodes > n0).then(|| (at.nodes - n0) as f64 / secs);
+        search_message(at, now - self.start, rate)
+    }
 }
 
 impl Progress {
     /// A bar that is never shown.
     pub fn disabled() -> Progress {
-        Progress { bar: ProgressBar::hidden(), stop: None }
+        Progress { bar: ProgressBar::hidden(), stop: None, pace: Mutex::new(Pace::new()) }
     }
 
     /// A bar counting puzzles: done, rate and elapsed time, then (once
@@ -55,7 +86,8 @@ impl Progress {
 
     /// A line about a long search, kept up to date with
     /// [`show_search`](Self::show_search): solutions so far, their rate, the
-    /// estimated fraction of the search tree explored and the time left.
+    /// estimated fraction of the search tree explored and the time left
+    /// (the estimated nodes left over the node rate seen so far).
     pub fn search(enabled: bool) -> Progress {
         let style = ProgressStyle::with_template("{spinner} {msg}").expect("a valid template");
         Progress::start(enabled, style)
@@ -65,7 +97,8 @@ impl Progress {
     /// [`search`](Self::search)).
     pub fn show_search(&self, at: &dlx::Progress) {
         if self.is_enabled() {
-            self.bar.set_message(search_message(at));
+            let message = self.pace.lock().unwrap_or_else(|e| e.into_inner()).message(at);
+            self.bar.set_message(message);
         }
     }
 
@@ -83,7 +116,10 @@ impl Progress {
         let style = ProgressStyle::with_template("{spinner} {human_pos} puzzles done  {msg}")
             .expect("a valid template");
         self.bar.set_style(style);
-        let result = search(&|at| self.bar.set_message(format!("{what}: {}", search_message(at))));
+        let pace = RefCell::new(Pace::new());
+        let result = search(&|at| {
+            self.bar.set_message(format!("{what}: {}", pace.borrow_mut().message(at)))
+        });
         self.bar.set_message("");
         // The total may have come meanwhile.
         let style = match self.bar.length() {
@@ -110,7 +146,7 @@ impl Progress {
                 shown.enable_steady_tick(TICK);
             }
         });
-        Progress { bar, stop: Some((tx, handle)) }
+        Progress { bar, stop: Some((tx, handle)), pace: Mutex::new(Pace::new()) }
     }
 
     /// Adds `n` to the count.
@@ -175,12 +211,14 @@ fn rate(state: &ProgressState, w: &mut dyn std::fmt::Write) {
     let _ = if r >= 100.0 { write!(w, "{r:.0}/s") } else { write!(w, "{r:.1}/s") };
 }
 
-/// `1,234 solutions  56.7/s  ~12.5% explored  8s elapsed, ~56s left`. The
-/// time left assumes that the rest of the tree takes as long per unit of
-/// the estimated fraction as the part explored so far: elapsed × (1 − f) / f.
-fn search_message(at: &dlx::Progress) -> String {
+/// `1,234 solutions  56.7/s  ~12.5% explored  8s elapsed, ~56s left`, for
+/// a search `elapsed` long whose nodes go at `node_rate` per second (not
+/// known yet: `None`). The fraction is the engine's (nodes searched over
+/// those plus the estimated nodes left); the time left is the estimated
+/// nodes left over the node rate.
+fn search_message(at: &dlx::Progress, elapsed: Duration, node_rate: Option<f64>) -> String {
     let solutions = HumanCount(u64::try_from(at.solutions).unwrap_or(u64::MAX));
-    let secs = at.elapsed.as_secs_f64();
+    let secs = elapsed.as_secs_f64();
     let rate = if secs > 0.0 { at.solutions as f64 / secs } else { 0.0 };
     let rate = match rate {
         r if r >= 100.0 => format!("{}/s", HumanCount(r as u64)),
@@ -193,7 +231,10 @@ fn search_message(at: &dlx::Progress) -> String {
         p if p >= 0.001 => format!("{p:.3}%"),
         p => format!("{p:.1e}%"),
     };
-    let left = if f > 0.0 { human_time(secs * (1.0 - f) / f) } else { "?".to_owned() };
+    let left = match node_rate {
+        Some(r) if r > 0.0 && at.nodes_left.is_finite() => human_time(at.nodes_left / r),
+        _ => "?".to_owned(),
+    };
     format!(
         "{solutions} solutions  {rate}  ~{percent} explored  {} elapsed, ~{left} left",
         human_time(secs)
@@ -231,18 +272,36 @@ mod tests {
     fn a_search_line_tells_rate_fraction_and_time_left() {
         let at = dlx::Progress {
             solutions: 12_345,
-            nodes: 1,
+            nodes: 1_000,
             elapsed: Duration::from_secs(10),
             fraction: 0.25,
+            nodes_left: 3_000.0,
         };
+        let ten = Duration::from_secs(10);
+        // 3,000 nodes left at 100 nodes a second.
         assert_eq!(
-            search_message(&at),
+            search_message(&at, ten, Some(100.0)),
             "12,345 solutions  1,234/s  ~25.0% explored  10s elapsed, ~30s left"
         );
-        let start = dlx::Progress { fraction: 0.0, elapsed: Duration::ZERO, ..at };
-        assert!(search_message(&start).ends_with("~? left"), "{}", search_message(&start));
+        let start = search_message(&at, Duration::ZERO, None);
+        assert!(start.ends_with("~? left"), "{start}");
         let tiny = dlx::Progress { fraction: 1e-7, ..at };
-        assert!(search_message(&tiny).contains("~1.0e-5% explored"), "{}", search_message(&tiny));
+        let tiny = search_message(&tiny, ten, Some(1.0));
+        assert!(tiny.contains("~1.0e-5% explored"), "{tiny}");
+    }
+
+    #[test]
+    fn the_pace_is_the_node_rate_since_the_first_report() {
+        let mut pace = Pace::new();
+        let at = dlx::Progress { nodes: 500, nodes_left: 1e6, ..dlx::Progress::default() };
+        // The first report sets the mark: no rate yet.
+        assert!(pace.message(&at).ends_with("~? left"));
+        std::thread::sleep(Duration::from_millis(20));
+        let later = dlx::Progress { nodes: 1_500, ..at };
+        // 1,000 nodes in 20 ms or more: at most 50,000 a second, so at
+        // least 20 s for a million.
+        let line = pace.message(&later);
+        assert!(!line.ends_with("~? left") && !line.contains("~0s left"), "{line}");
     }
 
     #[test]
@@ -269,10 +328,11 @@ mod tests {
             nodes: 1,
             elapsed: Duration::from_secs(10),
             fraction: 0.25,
+            nodes_left: 3.0,
         };
         let p = Progress::search(true);
         p.show_search(&at);
-        assert_eq!(p.bar.message(), search_message(&at));
+        assert!(p.bar.message().contains("~25.0% explored"), "{}", p.bar.message());
         p.finish();
 
         // A batch names the puzzle while it is searched, then clears it.
@@ -281,7 +341,8 @@ mod tests {
             show(&at);
             p.bar.message()
         });
-        assert_eq!(during, format!("a.txt:3: {}", search_message(&at)));
+        assert!(during.starts_with("a.txt:3: 12,345 solutions"), "{during}");
+        assert!(during.contains("~25.0% explored"), "{during}");
         assert_eq!(p.bar.message(), "");
         p.finish();
 

@@ -130,6 +130,7 @@ mod matrix;
 mod names;
 mod parallel;
 mod problem;
+mod progress;
 mod random;
 mod search;
 mod split;

@@ -32,6 +32,17 @@
 //! the statistics, they are the [`Checkpoint`] of the partial
 //! [`Outcome`]. [`Parallel::resume`] starts one task per position, on any
 //! number of threads.
+//!
+//! # Progress
+//!
+//! With a progress report ([`Parallel::count_with_progress`]) every task
+//! carries its estimated size in nodes: the first task (or each position
+//! of a resumed checkpoint) sized by Knuth's probes, a donated branch by
+//! its donor's estimate of its level's untried branches. A running task
+//! estimates the nodes left below its floor between slices, as
+//! [`Solver::nodes_left`] does; the fraction reported is the nodes searched
+//! over those plus the waiting tasks' sizes and the running tasks' nodes
+//! left. Without a report no task estimates anything.
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
@@ -43,6 +54,7 @@ use crate::error::Error;
 use crate::id::OptionId;
 use crate::limits::{Limits, Outcome, SLICE_TIME, Stop};
 use crate::problem::Problem;
+use crate::progress::{START, done_over_total};
 use crate::search::{Solver, not_in_tree};
 use crate::stats::Stats;
 use crate::status::Status;
@@ -65,9 +77,16 @@ pub struct Progress {
     pub nodes: u64,
     /// Time since the search started.
     pub elapsed: Duration,
-    /// Estimated fraction of the tree explored, 0 to 1, from the positions
-    /// of the branches taken (Knuth's estimate; assumes a uniform tree).
+    /// Estimated fraction of the tree explored, 0 to 1: `nodes` over
+    /// `nodes` plus [`nodes_left`](Self::nodes_left). Between two reports
+    /// of one search it steps back by at most 0.02.
     pub fraction: f64,
+    /// Estimated search-tree nodes left: for each running task the
+    /// estimate of [`Solver::nodes_left`], and for each task not yet
+    /// started the size its donor estimated for it (the branches it
+    /// gave away, sized as it sizes its own untried branches). The tasks
+    /// of a resumed checkpoint are sized by probes when the search starts.
+    pub nodes_left: f64,
 }
 
 /// Runs a search on several threads.
@@ -261,8 +280,18 @@ impl<'p> Parallel<'p> {
             }
             None => (Stats::default(), vec![Position::root()]),
         };
+        // With a progress report, the size of each task to start with.
+        let sizes: Vec<f64> = match &progress {
+            Some(_) => {
+                // The tree's size by the branch positions alone, for a
+                // solver without probes.
+                let open: f64 = positions.iter().map(|p| p.share() * (1.0 - p.fraction())).sum();
+                let tree = if open < 1.0 { before.nodes as f64 / (1.0 - open) } else { 0.0 };
+                positions.iter().map(|p| size_of(&mut probe, p, tree)).collect()
+            }
+            None => vec![0.0; positions.len()],
+        };
         let start = Instant::now();
-        let shares: Vec<f64> = positions.iter().map(Position::share).collect();
         let shared = Shared {
             parallel: self,
             visit,
@@ -274,8 +303,9 @@ impl<'p> Parallel<'p> {
             before,
             found: AtomicU64::new(0),
             nodes: AtomicU64::new(0),
-            done_weight: Mutex::new(1.0 - shares.iter().sum::<f64>()),
-            live_weight: (0..self.threads).map(|_| AtomicU64::new(0)).collect(),
+            track: progress.is_some(),
+            queued_left: Mutex::new(sizes.iter().sum()),
+            live_left: (0..self.threads).map(|_| AtomicU64::new(0)).collect(),
             stats: Mutex::new(Stats::default()),
             left: Mutex::new(Vec::new()),
         };
@@ -288,9 +318,9 @@ impl<'p> Parallel<'p> {
         std::thread::scope(|ts| {
             ts.spawn(|| {
                 pool.scope(|s| {
-                    for (p, share) in positions.into_iter().zip(shares) {
+                    for (p, size) in positions.into_iter().zip(sizes) {
                         let shared = &shared;
-                        s.spawn(move |s| shared.task(s, p, share));
+                        s.spawn(move |s| shared.task(s, p, size));
                     }
                 });
                 finished.store(true, Ordering::Release);
@@ -298,16 +328,18 @@ impl<'p> Parallel<'p> {
             if let Some((interval, report)) = progress {
                 // Look often, so that a short search is not held up; report
                 // once per interval.
-                let mut last = Instant::now();
+                let (mut last, mut fraction) = (Instant::now(), 0.0);
                 while !finished.load(Ordering::Acquire) {
                     std::thread::sleep(interval.min(Duration::from_millis(5)));
                     if last.elapsed() >= interval {
-                        report(&shared.progress(start));
+                        let progress = shared.progress(start, fraction);
+                        fraction = progress.fraction;
+                        report(&progress);
                         last = Instant::now();
                     }
                 }
                 // And once at the end, however short the search.
-                report(&shared.progress(start));
+                report(&shared.progress(start, fraction));
             }
         });
         let mut stats = before;
@@ -343,11 +375,14 @@ struct Shared<'a, 'p> {
     /// Solutions found by this search.
     found: AtomicU64,
     nodes: AtomicU64,
-    /// The share of the tree (uniform estimate) that finished tasks covered.
-    done_weight: Mutex<f64>,
-    /// Per thread: the share of the tree its running task has covered so
-    /// far, as `f64` bits.
-    live_weight: Vec<AtomicU64>,
+    /// Whether progress is reported: only then do the tasks estimate the
+    /// nodes left (see [`Solver::nodes_left`]).
+    track: bool,
+    /// The estimated nodes of the tasks not yet started.
+    queued_left: Mutex<f64>,
+    /// Per thread: the estimated nodes left in its running task, as `f64`
+    /// bits.
+    live_left: Vec<AtomicU64>,
     stats: Mutex<Stats>,
     /// The positions left open by a search that stopped.
     left: Mutex<Vec<Position>>,
@@ -366,15 +401,18 @@ impl<'p> Shared<'_, 'p> {
         s
     }
 
-    fn progress(&self, start: Instant) -> Progress {
+    /// Where the search stands; `last` is the fraction reported before.
+    fn progress(&self, start: Instant, last: f64) -> Progress {
         let live: f64 =
-            self.live_weight.iter().map(|w| f64::from_bits(w.load(Ordering::Relaxed))).sum();
-        let fraction = (*self.done_weight.lock().unwrap() + live).clamp(0.0, 1.0);
+            self.live_left.iter().map(|w| f64::from_bits(w.load(Ordering::Relaxed))).sum();
+        let nodes_left = (*self.queued_left.lock().unwrap() + live).max(0.0);
+        let nodes = self.before.nodes + self.nodes.load(Ordering::Relaxed);
         Progress {
             solutions: self.before.solutions + u128::from(self.found.load(Ordering::Relaxed)),
-            nodes: self.before.nodes + self.nodes.load(Ordering::Relaxed),
+            nodes,
             elapsed: start.elapsed(),
-            fraction,
+            fraction: done_over_total(nodes as f64, nodes_left, last),
+            nodes_left,
         }
     }
 
@@ -412,23 +450,29 @@ impl<'p> Shared<'_, 'p> {
         }
     }
 
-    /// Searches the subtree at `position` (a task), which is `weight` of
-    /// the whole tree, from the node it names; leaves where it stands in
-    /// `left` if the search is to stop first.
-    fn task<'s>(&'s self, scope: &rayon::Scope<'s>, position: Position, mut weight: f64) {
+    /// Searches the subtree at `position` (a task), estimated at `size`
+    /// nodes, from the node it names; leaves where it stands in `left` if
+    /// the search is to stop first.
+    fn task<'s>(&'s self, scope: &rayon::Scope<'s>, position: Position, size: f64) {
         self.queued.fetch_sub(1, Ordering::Relaxed);
-        let slot = rayon::current_thread_index().unwrap_or(0) % self.live_weight.len();
+        let slot = rayon::current_thread_index().unwrap_or(0) % self.live_left.len();
+        if self.track {
+            *self.queued_left.lock().unwrap() -= size;
+            self.live_left[slot].store(size.to_bits(), Ordering::Relaxed);
+        }
         let mut solver = self.solver();
         // A donated branch that does not exist (Algorithm M) is empty.
         if solver.enter(&position).is_ok() {
+            if self.track {
+                solver.set_prior(size);
+            }
             if self.stopping() {
                 self.left.lock().unwrap().push(position);
             } else {
-                weight = self.search(scope, &mut solver, weight, slot);
+                self.search(scope, &mut solver, slot);
             }
         }
-        self.live_weight[slot].store(0f64.to_bits(), Ordering::Relaxed);
-        *self.done_weight.lock().unwrap() += weight;
+        self.live_left[slot].store(0f64.to_bits(), Ordering::Relaxed);
         let mut stats = solver.stats();
         stats.solutions = 0; // counted in `found`
         *self.stats.lock().unwrap() += stats;
@@ -437,14 +481,8 @@ impl<'p> Shared<'_, 'p> {
     }
 
     /// The slices of a task, until its end or a stop (then its position
-    /// goes to `left`); returns the task's weight, less what it gave away.
-    fn search<'s>(
-        &'s self,
-        scope: &rayon::Scope<'s>,
-        solver: &mut Solver<'p>,
-        mut weight: f64,
-        slot: usize,
-    ) -> f64 {
+    /// goes to `left`).
+    fn search<'s>(&'s self, scope: &rayon::Scope<'s>, solver: &mut Solver<'p>, slot: usize) {
         let mut slice = self.parallel.granularity;
         let mut last_nodes = solver.stats().nodes();
         let at_limit = |n: u64| {
@@ -493,11 +531,17 @@ impl<'p> Shared<'_, 'p> {
                 // Slow nodes: shorter slices, so that limits are seen soon.
                 slice = (slice / 2).max(1);
             }
+            // The nodes left, per level from the floor down (none if not
+            // reporting progress).
+            let left = if self.track { solver.estimate_left() } else { Vec::new() };
+            let mut kept = 0;
             if self.queued.load(Ordering::Relaxed) < self.parallel.threads {
-                weight = self.donate(scope, solver, weight);
+                kept = self.donate(scope, solver, &left);
             }
-            let live = weight * solver.progress();
-            self.live_weight[slot].store(live.to_bits(), Ordering::Relaxed);
+            if self.track {
+                let live: f64 = left[kept.min(left.len())..].iter().sum();
+                self.live_left[slot].store(live.to_bits(), Ordering::Relaxed);
+            }
         };
         if !done {
             // Stopped: leave the next node to enter (none if the last
@@ -506,20 +550,29 @@ impl<'p> Shared<'_, 'p> {
                 self.left.lock().unwrap().push(p);
             }
         }
-        weight
     }
 
     /// Gives away the untried branches at the solver's floor (going deeper
-    /// while a level has none), and returns the solver's new weight.
-    fn donate<'s>(&'s self, scope: &rayon::Scope<'s>, solver: &mut Solver<'p>, weight: f64) -> f64 {
-        let mut weight = weight;
+    /// while a level has none), each task sized as `left` (the estimated
+    /// nodes left per level from the floor down, if tracked) sizes the
+    /// level's untried branches; returns how many levels the floor went
+    /// down.
+    fn donate<'s>(
+        &'s self,
+        scope: &rayon::Scope<'s>,
+        solver: &mut Solver<'p>,
+        left: &[f64],
+    ) -> usize {
+        let mut levels_down = 0;
         while let Some((levels, branches)) = solver.split_floor() {
-            let degree = f64::from(*branches.end() + 1).max(1.0);
-            weight /= degree;
-            // The branches before the current one are finished.
-            *self.done_weight.lock().unwrap() += weight * f64::from(*branches.start() - 1);
+            let total = left.get(levels_down).copied().unwrap_or(0.0);
+            levels_down += 1;
             if branches.is_empty() {
                 continue;
+            }
+            let size = total / f64::from(branches.end() - branches.start() + 1);
+            if self.track {
+                *self.queued_left.lock().unwrap() += total;
             }
             let floor = levels.len();
             for k in branches {
@@ -527,10 +580,25 @@ impl<'p> Shared<'_, 'p> {
                 levels.last_mut().expect("the floor's level").0 = k;
                 let position = Position::new(levels, floor);
                 self.queued.fetch_add(1, Ordering::Relaxed);
-                scope.spawn(move |s| self.task(s, position, weight));
+                scope.spawn(move |s| self.task(s, position, size));
             }
             break;
         }
-        weight
+        levels_down
     }
+}
+
+/// The estimated nodes left at `position` (a task to start): the probes'
+/// estimate if the solver has probes; if not, the share of `tree` (the
+/// tree's estimated size) that the branch positions alone leave to it.
+/// The solver is left at the top.
+fn size_of(solver: &mut Solver<'_>, position: &Position, tree: f64) -> f64 {
+    let size = if solver.probes_fit() && solver.enter(position).is_ok() {
+        solver.grant_probes(START);
+        solver.estimate_left().iter().sum::<f64>() + solver.estimate_next()
+    } else {
+        tree * position.share() * (1.0 - position.fraction())
+    };
+    solver.reset_search();
+    size
 }

@@ -370,3 +370,46 @@ proptest! {
         }
     }
 }
+
+/// Searches `problem` a node at a time, looking at its progress after each
+/// node: within [0, 1], never more than 0.02 back, 1 at the end, the nodes
+/// left never negative.
+fn check_progress(problem: &Problem, config: Config) -> Result<(), TestCaseError> {
+    let mut solver = Solver::with_config(problem, config);
+    let mut last = 0.0;
+    loop {
+        let status = solver.run(1);
+        let (f, left) = (solver.progress(), solver.nodes_left());
+        prop_assert!((0.0..=1.0).contains(&f), "{}", f);
+        prop_assert!(f >= last - 0.02 - 1e-9, "{} after {}", f, last);
+        prop_assert!(left >= 0.0 && left.is_finite(), "{}", left);
+        last = f;
+        if status == dlx::Status::Done {
+            prop_assert_eq!(f, 1.0);
+            prop_assert_eq!(left, 0.0);
+            return Ok(());
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn progress_stays_in_bounds_and_ends_at_one(spec in spec(true, true)) {
+        let problem = spec.build();
+        check_progress(&problem, Config::new())?;
+        check_progress(&problem, Config::new().engine(Engine::DancingLinks).seed(Some(3)))?;
+    }
+
+    #[test]
+    fn progress_of_exact_cover_on_every_engine(spec in spec(false, false)) {
+        let problem = spec.build();
+        for engine in [Engine::DancingLinks, Engine::Bitset, Engine::BitSliced] {
+            check_progress(&problem, Config::new().engine(engine))?;
+        }
+        let dominance = Config::new().engine(Engine::Bitset).propagation(Propagation::Dominance);
+        check_progress(&problem, dominance)?;
+        check_progress(&problem, Config::new().engine(Engine::Bitset).seed(Some(5)))?;
+    }
+}

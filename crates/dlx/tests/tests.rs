@@ -5,6 +5,7 @@ mod checkpoint;
 mod knuth;
 mod miri;
 mod parallel;
+mod progress;
 mod prop;
 mod seeded;
 mod split;

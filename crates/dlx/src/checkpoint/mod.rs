@@ -383,9 +383,15 @@ impl Checkpoint {
         self.positions.is_empty()
     }
 
-    /// The estimated fraction of the tree searched: 1 minus each open
-    /// position's [share](Position::share) not yet
-    /// [searched](Position::fraction).
+    /// The estimated fraction of the tree searched, from the branch
+    /// positions alone (every branch of a level taken to be as large as
+    /// the others): 1 minus each open position's
+    /// [share](Position::share) not yet [searched](Position::fraction).
+    /// Quick and without the problem, but blind to lopsided trees: a
+    /// search resumed from the checkpoint reports its progress
+    /// ([`Solver::progress`](crate::Solver::progress), a
+    /// [`Parallel`](crate::Parallel) count's reports) from the nodes
+    /// searched and estimates of the subtrees left instead.
     pub fn fraction(&self) -> f64 {
         let left: f64 = self.positions.iter().map(|p| p.share() * (1.0 - p.fraction())).sum();
         (1.0 - left).clamp(0.0, 1.0)

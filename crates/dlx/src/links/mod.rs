@@ -375,9 +375,14 @@ impl<'p> Links<'p> {
     }
 
     fn unwind_with<const C: bool, const M: bool>(&mut self) {
+        self.retreat_with::<C, M>(0);
+    }
+
+    /// Takes back the choices of the levels below `depth`.
+    fn retreat_with<const C: bool, const M: bool>(&mut self, depth: usize) {
         // Wherever the search stopped (a solution, a pause, the end), each
         // frame's choice is committed, or is Algorithm M's null move.
-        while !self.frames.is_empty() {
+        while self.frames.len() > depth {
             self.undo_choice::<C, M>();
             self.close_level::<C, M>();
         }

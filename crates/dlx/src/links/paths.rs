@@ -1,6 +1,8 @@
 //! Walks down the tree of [`Links`] along a path: a given one
 //! ([`descend`](Links::descend), for parallel and split searches) or random
-//! ones (Knuth's estimate of the tree's size, [`estimate`](Links::estimate)).
+//! ones (Knuth's estimate of the tree's size, [`estimate`](Links::estimate)),
+//! and the steps a progress tracker's probes take one at a time
+//! ([`step`](Links::step), [`probe`](Links::probe), [`retreat`](Links::retreat)).
 
 use std::time::Instant;
 
@@ -94,6 +96,72 @@ impl Links<'_> {
             return false;
         }
         true
+    }
+
+    /// How many levels down the walk stands.
+    pub(crate) fn depth(&self) -> usize {
+        self.frames.len()
+    }
+
+    /// The number of branches of the node the walk stands on: 0 for a
+    /// solution or a dead end.
+    pub(crate) fn degree(&self) -> u32 {
+        let kind = if self.problem.has_multiplicities() {
+            self.node_kind::<true>()
+        } else {
+            self.node_kind::<false>()
+        };
+        match kind {
+            NodeKind::Branch { degree, .. } => degree,
+            NodeKind::Solution | NodeKind::DeadEnd => 0,
+        }
+    }
+
+    /// Takes branch `k` of the node the walk stands on: returns `false`,
+    /// and stays, if the node is a solution or a dead end or has no branch
+    /// `k`.
+    pub(crate) fn step(&mut self, k: u32) -> bool {
+        match (self.problem.has_colors(), self.problem.has_multiplicities()) {
+            (false, false) => self.step_with::<false, false>(k),
+            (true, false) => self.step_with::<true, false>(k),
+            (false, true) => self.step_with::<false, true>(k),
+            (true, true) => self.step_with::<true, true>(k),
+        }
+    }
+
+    fn step_with<const C: bool, const M: bool>(&mut self, k: u32) -> bool {
+        match self.node_kind::<M>() {
+            NodeKind::Branch { item, degree } if k < degree => {
+                self.take_branch::<C, M>(item, degree, k)
+            }
+            _ => false,
+        }
+    }
+
+    /// Knuth's estimate of the size (in nodes, as the search counts them)
+    /// of the subtree at the node the walk stands on, from one random path
+    /// down; the walk is left at the path's end. Returns the estimate and
+    /// the levels walked.
+    pub(crate) fn probe(&mut self, rng: &mut u64) -> (f64, usize) {
+        let depth = self.frames.len();
+        let (nodes, _, end) = match (self.problem.has_colors(), self.problem.has_multiplicities()) {
+            (false, false) => self.random_path::<false, false>(rng),
+            (true, false) => self.random_path::<true, false>(rng),
+            (false, true) => self.random_path::<false, true>(rng),
+            (true, true) => self.random_path::<true, true>(rng),
+        };
+        (nodes, end - depth)
+    }
+
+    /// Climbs back up to `depth` levels down (from deeper), taking back the
+    /// choices on the way.
+    pub(crate) fn retreat(&mut self, depth: usize) {
+        match (self.problem.has_colors(), self.problem.has_multiplicities()) {
+            (false, false) => self.retreat_with::<false, false>(depth),
+            (true, false) => self.retreat_with::<true, false>(depth),
+            (false, true) => self.retreat_with::<false, true>(depth),
+            (true, true) => self.retreat_with::<true, true>(depth),
+        }
     }
 
     /// Knuth's random-path estimate (see `Solver::estimate`).
