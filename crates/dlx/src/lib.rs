@@ -116,6 +116,7 @@
 mod bits;
 mod checkpoint;
 mod config;
+mod cost;
 mod dance;
 mod error;
 mod estimate;
@@ -136,6 +137,7 @@ mod stats;
 
 pub use checkpoint::{Checkpoint, Position};
 pub use config::{Config, Engine, Heuristic, Propagation, TIED_ITEMS};
+pub use cost::{CostOutcome, Costed};
 pub use error::{Error, ErrorKind};
 pub use estimate::Estimate;
 pub use id::{ColorId, ItemId, MAX_INDEX, OptionId};

@@ -50,7 +50,7 @@ pub enum Status {
 }
 
 #[derive(Debug, Clone)]
-enum Backend<'p> {
+pub(crate) enum Backend<'p> {
     Links(Links<'p>),
     /// The bit-parallel engine with one-byte counts.
     Bits8(Bits<Counted<'p, u8>>),
@@ -105,10 +105,10 @@ macro_rules! engine {
 /// ```
 #[derive(Debug, Clone)]
 pub struct Solver<'p> {
-    problem: &'p Problem,
-    config: Config,
-    backend: Backend<'p>,
-    forced: Vec<OptionId>,
+    pub(crate) problem: &'p Problem,
+    pub(crate) config: Config,
+    pub(crate) backend: Backend<'p>,
+    pub(crate) forced: Vec<OptionId>,
     solution: Vec<OptionId>,
     elapsed: std::time::Duration,
     /// Updates made before the search was resumed here.

@@ -17,15 +17,24 @@
 //! loop, `descend` (replaying a path for parallel and split searches) and
 //! the random paths of the estimator are all written in terms of them.
 //!
+//! A minimum-cost search (Knuth's DLX5) is a fifth copy of the loop, with
+//! or without colors, that cuts nodes and levels by the bound of
+//! `cost.rs`; the others never look at costs.
+//!
 //! The code, by job: this file holds the state, the forcing of options
-//! and the search loop; `choice.rs` picks the item to branch on;
+//! and the search loop; `choice.rs` picks the item to branch on; `cost.rs`
+//! holds a minimum-cost search's state and cuts;
 //! `levels.rs` holds the level operations; `paths.rs` walks down a given
 //! path or random ones. A seeded search's random choices are `random.rs`'s
 //! (crate level: the counted bit engine makes the same).
 
 mod choice;
+mod cost;
 mod levels;
 mod paths;
+
+pub(crate) use cost::Cutoff;
+use cost::Costs;
 
 use crate::config::Heuristic;
 use crate::dance::Dance;
@@ -95,6 +104,9 @@ pub(crate) struct Links<'p> {
     state: State,
     pub(crate) stats: Stats,
     pause_at: u64,
+    /// A minimum-cost search's taxes, bound and cutoff (`None` for every
+    /// other search).
+    cost: Option<Box<Costs>>,
 }
 
 impl<'p> Links<'p> {
@@ -117,6 +129,7 @@ impl<'p> Links<'p> {
             state: State::Forward,
             stats: Stats::default(),
             pause_at: u64::MAX,
+            cost: None,
         }
     }
 
@@ -136,6 +149,7 @@ impl<'p> Links<'p> {
         self.unwind();
         self.stats = Stats::default();
         self.dance.updates = 0;
+        self.set_cutoff(None);
     }
 
     /// The random key of the node the search stands on (before its level
@@ -151,7 +165,8 @@ impl<'p> Links<'p> {
     /// with another seed.
     pub(crate) fn reseed(&mut self, seed: Option<u64>) {
         self.unwind();
-        self.seed = seed;
+        // A costed search tries each list from its cheapest option.
+        self.seed = seed.filter(|_| self.cost.is_none());
     }
 
     /// Forgets the search and takes back the `forced` options (the ones
@@ -181,6 +196,9 @@ impl<'p> Links<'p> {
         self.dance.updates = 0;
         self.floor = 0;
         self.state = State::Forward;
+        if let Some(c) = self.cost.as_deref_mut() {
+            c.clear();
+        }
     }
 
     /// Forces an option into the partial solution (see `Solver::choose`).
@@ -216,6 +234,7 @@ impl<'p> Links<'p> {
         }
         self.dance.commit::<true, true>(x, np);
         self.dance.commit_others::<true, true>(x, np);
+        self.force_cost(option);
         Ok(())
     }
 
@@ -301,11 +320,14 @@ impl<'p> Links<'p> {
             return Status::Done;
         }
         self.pause_at = self.stats.nodes.saturating_add(max_nodes).saturating_add(1);
+        let costed = self.cost.is_some();
         let event = match (self.problem.has_colors(), self.problem.has_multiplicities()) {
-            (false, false) => self.run_with::<false, false>(),
-            (true, false) => self.run_with::<true, false>(),
-            (false, true) => self.run_with::<false, true>(),
-            (true, true) => self.run_with::<true, true>(),
+            (false, false) if costed => self.run_with::<false, false, true>(),
+            (true, false) if costed => self.run_with::<true, false, true>(),
+            (false, false) => self.run_with::<false, false, false>(),
+            (true, false) => self.run_with::<true, false, false>(),
+            (false, true) => self.run_with::<false, true, false>(),
+            (true, true) => self.run_with::<true, true, false>(),
         };
         if event == Status::Solution {
             self.stats.solutions += 1;
@@ -313,7 +335,9 @@ impl<'p> Links<'p> {
         event
     }
 
-    fn run_with<const C: bool, const M: bool>(&mut self) -> Status {
+    /// The search loop: `C` colors, `M` multiplicities, `K` costs (a
+    /// minimum-cost search, never with `M`).
+    fn run_with<const C: bool, const M: bool, const K: bool>(&mut self) -> Status {
         let mut state = self.state;
         let event = loop {
             match state {
@@ -325,7 +349,7 @@ impl<'p> Links<'p> {
                         state = State::Backdown;
                         break Status::Solution;
                     };
-                    if score <= 0 {
+                    if score <= 0 || (K && self.cut_node()) {
                         state = State::Backdown;
                         continue;
                     }
@@ -333,7 +357,13 @@ impl<'p> Links<'p> {
                     state = State::Advance;
                 }
                 State::Advance => {
-                    if self.try_choice::<C, M>() {
+                    if K && self.cut_choice() {
+                        self.close_level::<C, M>();
+                        state = State::Backdown;
+                    } else if self.try_choice::<C, M>() {
+                        if K {
+                            self.count_choice(true);
+                        }
                         if self.frames.len() > self.stats.max_depth {
                             self.stats.max_depth = self.frames.len();
                         }
@@ -347,6 +377,9 @@ impl<'p> Links<'p> {
                     if self.frames.len() <= self.floor {
                         state = State::Done;
                         break Status::Done;
+                    }
+                    if K {
+                        self.count_choice(false);
                     }
                     if self.undo_choice::<C, M>() {
                         state = State::Advance;
@@ -372,6 +405,9 @@ impl<'p> Links<'p> {
         }
         self.floor = 0;
         self.state = State::Forward;
+        if let Some(c) = self.cost.as_deref_mut() {
+            c.unwind();
+        }
     }
 
     fn unwind_with<const C: bool, const M: bool>(&mut self) {

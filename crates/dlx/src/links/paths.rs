@@ -31,6 +31,7 @@ impl Links<'_> {
         };
         if ok {
             self.floor = path.len();
+            self.recount_level();
         } else {
             self.unwind();
         }
