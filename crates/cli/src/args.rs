@@ -69,7 +69,13 @@ Examples:
   dlx solve --all --stats problem.dlx
   dlx solve --threads 2 hard.dlx       any solution, found by either of 2 threads
   generate-problem | dlx solve --limit 10
-  dlx solve --all --format json problem.dlx")]
+  dlx solve --all --format json problem.dlx
+  dlx solve --min-cost --best 3 costs.dlx
+                                       the 3 cheapest solutions (DLX5's `|n` costs)
+
+With --min-cost, stopped before the end (Ctrl-C, SIGTERM, --time-limit), it
+prints the cheapest solutions found so far, each cost marked `(not proven
+optimal)`, and exits with status 3.")]
     #[command(
         mut_arg("limit", |a| a.help(
             "Print at most N solutions, a blank line between them (by default one, or all \
@@ -209,6 +215,25 @@ pub struct SolveArgs {
     /// Print every solution, a blank line between solutions.
     #[arg(short, long)]
     pub all: bool,
+
+    /// Print the cheapest solution (or the --best K cheapest, cheapest
+    /// first), each after a line `cost: N`. An option's cost is the sum of
+    /// the entries `|n` that end it (Knuth's DLX5 format); a solution's,
+    /// the sum of its options'. Found by branch and bound, on any number of
+    /// threads with the same answer; ties go to the solution a one-thread
+    /// search meets first.
+    #[arg(long, conflicts_with_all = ["all", "limit"])]
+    pub min_cost: bool,
+
+    /// With --min-cost: print the K cheapest solutions.
+    #[arg(long, value_name = "K", requires = "min_cost", value_parser = at_least_one::<usize>)]
+    pub best: Option<usize>,
+
+    /// With --min-cost: stop after SECS seconds (decimals allowed), print
+    /// the cheapest found so far (`cost: N (not proven optimal)`) and exit
+    /// with status 3.
+    #[arg(long, value_name = "SECS", requires = "min_cost", value_parser = seconds)]
+    pub time_limit: Option<std::time::Duration>,
 
     #[command(flatten)]
     pub search: SearchArgs,

@@ -39,6 +39,8 @@ pub const DEFAULT_PARTS: usize = 100;
 pub enum Config {
     /// `dlx solve`.
     Solve(SearchConfig),
+    /// `dlx solve --min-cost`: the cheapest solutions.
+    MinCost(SearchConfig, MinCost),
     /// `dlx count`, with its limits and checkpoint.
     Count(SearchConfig, LongRun),
     /// `dlx sudoku solve|count|check`.
@@ -110,6 +112,15 @@ pub struct SearchConfig {
     pub output: Output,
     /// Statistics and progress.
     pub report: Report,
+}
+
+/// What `dlx solve --min-cost` looks for, and when it stops early.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MinCost {
+    /// How many of the cheapest solutions to print.
+    pub best: usize,
+    /// Stop after this long, with the cheapest found so far.
+    pub time_limit: Option<std::time::Duration>,
 }
 
 /// How a long `dlx count` may stop early and be resumed.
@@ -246,6 +257,11 @@ impl Config {
     /// Checks the arguments and settles every choice.
     pub fn from_args(args: Args) -> Result<Config> {
         Ok(match args.command {
+            Command::Solve(a) if a.min_cost => Config::MinCost(
+                // One thread by default, as for `dlx solve`.
+                search(a.file.as_deref(), None, 1, &a.search),
+                MinCost { best: a.best.unwrap_or(1), time_limit: a.time_limit },
+            ),
             Command::Solve(a) => Config::Solve(search(
                 a.file.as_deref(),
                 match (a.all, a.search.limit) {
