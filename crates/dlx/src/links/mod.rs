@@ -209,6 +209,7 @@ impl<'p> Links<'p> {
         };
         self.unwind();
         if self.dance.nodes[x as usize].top == SPACER {
+            self.force_cost(option); // an empty option can still cost
             return Ok(());
         }
         if !self.is_available(x, m.usable[option.index()]) {
