@@ -187,21 +187,39 @@ impl Links<'_> {
         }
     }
 
-    /// Whether the node the search stands on (its item to branch on
-    /// chosen, every open item with an option left) holds nothing ranked
-    /// before the cutoff.
+    /// The item to branch on in a minimum-cost search: the fewest options
+    /// left, ties to the item whose cheapest option left costs the most
+    /// (as DLX5 breaks them), then to item order. Returns `None` when no
+    /// primary item is open (a solution), else the item and its number of
+    /// options, 0 when the node is a dead end or, with `cut`, holds nothing
+    /// ranked before the cutoff (every open item still needs one of its
+    /// options, so the dearest of their cheapest options is a bound).
     #[inline]
-    pub(super) fn cut_node(&self) -> bool {
-        let Some(c) = self.cost.as_deref() else { return false };
-        let Some(cutoff) = &c.cutoff else { return false };
+    pub(super) fn choose_item_costed(&self, cut: bool) -> Option<(u32, i64)> {
+        let c = self.cost.as_deref().expect("a costed search");
         let d = &self.dance;
-        let mut most = 0;
         let mut k = d.links[ROOT as usize].next;
+        if k == ROOT {
+            return None;
+        }
+        let (mut best, mut best_len, mut best_min) = (k, u32::MAX, 0);
+        let mut most = 0;
         while k != ROOT {
-            most = most.max(c.reduced(d.nodes[k as usize].down));
+            let len = d.nodes[k as usize].top;
+            if len == 0 {
+                return Some((k, 0));
+            }
+            let min = c.reduced(d.nodes[k as usize].down);
+            most = most.max(min);
+            if len < best_len || (len == best_len && min > best_min) {
+                (best, best_len, best_min) = (k, len, min);
+            }
             k = d.links[k as usize].next;
         }
-        cutoff.passed(c.level.saturating_add(most), self.frames.iter().map(|f| f.branch))
+        let cut = cut && c.cutoff.as_ref().is_some_and(|cutoff| {
+            cutoff.passed(c.level.saturating_add(most), self.frames.iter().map(|f| f.branch))
+        });
+        Some((best, if cut { 0 } else { i64::from(best_len) }))
     }
 
     /// Whether the top level's current option, and so every later one,

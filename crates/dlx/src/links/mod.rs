@@ -321,10 +321,8 @@ impl<'p> Links<'p> {
             return Status::Done;
         }
         self.pause_at = self.stats.nodes.saturating_add(max_nodes).saturating_add(1);
-        let costed = self.cost.is_some();
         let event = match (self.problem.has_colors(), self.problem.has_multiplicities()) {
-            (false, false) if costed => self.run_with::<false, false, true>(),
-            (true, false) if costed => self.run_with::<true, false, true>(),
+            _ if self.cost.is_some() => self.run_costed(),
             (false, false) => self.run_with::<false, false, false>(),
             (true, false) => self.run_with::<true, false, false>(),
             (false, true) => self.run_with::<false, true, false>(),
@@ -334,6 +332,17 @@ impl<'p> Links<'p> {
             self.stats.solutions += 1;
         }
         event
+    }
+
+    /// [`run_with`](Self::run_with) for a minimum-cost search, compiled
+    /// apart so that the other loops are laid out as without it.
+    #[inline(never)]
+    fn run_costed(&mut self) -> Status {
+        if self.problem.has_colors() {
+            self.run_with::<true, false, true>()
+        } else {
+            self.run_with::<false, false, true>()
+        }
     }
 
     /// The search loop: `C` colors, `M` multiplicities, `K` costs (a
@@ -346,11 +355,13 @@ impl<'p> Links<'p> {
                     if !self.stats.enter_node(self.pause_at) {
                         break Status::Paused;
                     }
-                    let Some((i, score)) = self.choose_item::<M>() else {
+                    let choice =
+                        if K { self.choose_item_costed(true) } else { self.choose_item::<M>() };
+                    let Some((i, score)) = choice else {
                         state = State::Backdown;
                         break Status::Solution;
                     };
-                    if score <= 0 || (K && self.cut_node()) {
+                    if score <= 0 {
                         state = State::Backdown;
                         continue;
                     }

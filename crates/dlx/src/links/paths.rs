@@ -54,7 +54,11 @@ impl Links<'_> {
 
     /// What the node the search stands on is (state `Forward`).
     fn node_kind<const M: bool>(&self) -> NodeKind {
-        match self.choose_item::<M>() {
+        let choice = match self.costs() {
+            Some(_) => self.choose_item_costed(false),
+            None => self.choose_item::<M>(),
+        };
+        match choice {
             None => NodeKind::Solution,
             Some((_, score)) if score <= 0 => NodeKind::DeadEnd,
             Some((item, score)) => NodeKind::Branch { item, degree: score as u32 },
