@@ -10,6 +10,8 @@ fn main() {
     } else {
         dlx::Solver::new(&p).min_cost_within(k, &dlx::Limits::new()).unwrap()
     };
-    for c in &out.solutions { println!("{} {:?}", c.cost, c.options); }
+    for c in &out.solutions {
+        println!("{} {:?}", c.cost, c.options);
+    }
     println!("{:?} {:?} {:?}", out.complete, out.stats, t.elapsed());
 }

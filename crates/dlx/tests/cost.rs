@@ -110,8 +110,8 @@ proptest! {
 #[test]
 fn cost_random32_has_dlx5s_optimum_costs() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/xc/cost_random32.dlx");
-    let problem = Problem::read_knuth(std::io::BufReader::new(std::fs::File::open(path).unwrap()))
-        .unwrap();
+    let problem =
+        Problem::read_knuth(std::io::BufReader::new(std::fs::File::open(path).unwrap())).unwrap();
     let best = Solver::new(&problem).min_cost(3).unwrap();
     let costs: Vec<u64> = best.iter().map(|s| s.cost).collect();
     assert_eq!(costs, [62, 68, 69]);

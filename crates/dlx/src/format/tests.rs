@@ -166,14 +166,8 @@ fn bad_costs_name_line_and_column() {
         ("A B\nA |x1\n", "2:3: bad cost `|x1`: expected a nonnegative integer after `|`"),
         ("A B\nA |18446744073709551616\n", "2:3: cost `|18446744073709551616` is too large"),
         ("A B\nA |3 B\n", "2:6: item `B` after the option's cost: costs come last"),
-        (
-            "A B\nA |18446744073709551615 |1\n",
-            "2:25: the options' costs add up past 2^64 - 1",
-        ),
-        (
-            "A B\nA |18446744073709551615\nB |1\n",
-            "3:3: the options' costs add up past 2^64 - 1",
-        ),
+        ("A B\nA |18446744073709551615 |1\n", "2:25: the options' costs add up past 2^64 - 1"),
+        ("A B\nA |18446744073709551615\nB |1\n", "3:3: the options' costs add up past 2^64 - 1"),
     ];
     for (text, message) in cases {
         let e = Problem::parse_knuth(text).unwrap_err();

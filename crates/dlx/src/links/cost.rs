@@ -166,10 +166,7 @@ impl Costs {
 impl Links<'_> {
     /// A dancing-links search for the cheapest solutions: each primary
     /// list sorted by reduced cost, never randomized.
-    pub(crate) fn new_costed(
-        problem: &Problem,
-        heuristic: crate::config::Heuristic,
-    ) -> Links<'_> {
+    pub(crate) fn new_costed(problem: &Problem, heuristic: crate::config::Heuristic) -> Links<'_> {
         let mut links = Links::new(problem, heuristic, None);
         links.cost = Some(Box::new(Costs::new(problem, &mut links.dance.nodes)));
         links
@@ -216,9 +213,10 @@ impl Links<'_> {
             }
             k = d.links[k as usize].next;
         }
-        let cut = cut && c.cutoff.as_ref().is_some_and(|cutoff| {
-            cutoff.passed(c.level.saturating_add(most), self.frames.iter().map(|f| f.branch))
-        });
+        let cut = cut
+            && c.cutoff.as_ref().is_some_and(|cutoff| {
+                cutoff.passed(c.level.saturating_add(most), self.frames.iter().map(|f| f.branch))
+            });
         Some((best, if cut { 0 } else { i64::from(best_len) }))
     }
 
@@ -232,7 +230,10 @@ impl Links<'_> {
         if f.choice == f.item {
             return false; // no option left: the level ends anyway
         }
-        cutoff.passed(c.level.saturating_add(c.reduced(f.choice)), self.frames.iter().map(|f| f.branch))
+        cutoff.passed(
+            c.level.saturating_add(c.reduced(f.choice)),
+            self.frames.iter().map(|f| f.branch),
+        )
     }
 
     /// Takes the top level's option into `level` (after it is committed)

@@ -33,8 +33,8 @@ mod cost;
 mod levels;
 mod paths;
 
-pub(crate) use cost::Cutoff;
 use cost::Costs;
+pub(crate) use cost::Cutoff;
 
 use crate::config::Heuristic;
 use crate::dance::Dance;
