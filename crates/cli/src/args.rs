@@ -32,7 +32,9 @@ Exit status: 0 when everything was solved (for `sudoku check`: every puzzle
 is unique), 1 when the input was valid but something had no solution (or was
 not unique), 2 when some input or the command line was wrong, 3 when
 `dlx count` was stopped before the end (Ctrl-C, SIGTERM, --time-limit,
---node-limit) and printed a partial count, or a sudoku batch was stopped
+--node-limit) and printed a partial count, or `dlx solve --min-cost` was
+(Ctrl-C, SIGTERM, --time-limit) and printed the cheapest solutions found so
+far, or a sudoku batch was stopped
 (Ctrl-C, SIGTERM) with the puzzles before the first not reached answered.";
 
 /// Exact cover and sudoku with Knuth's Dancing Links.
@@ -71,7 +73,7 @@ Examples:
   generate-problem | dlx solve --limit 10
   dlx solve --all --format json problem.dlx
   dlx solve --min-cost --best 3 costs.dlx
-                                       the 3 cheapest solutions (DLX5's `|n` costs)
+                                       the 3 cheapest solutions (DLX5's |n costs)
 
 With --min-cost, stopped before the end (Ctrl-C, SIGTERM, --time-limit), it
 prints the cheapest solutions found so far, each cost marked `(not proven
