@@ -452,6 +452,28 @@ mod tests {
     }
 
     #[test]
+    fn min_cost_settings() {
+        let min_cost = |argv: &[&str]| match config(argv) {
+            Config::MinCost(c, m) => (c.threads, m),
+            other => panic!("{other:?}"),
+        };
+        let one = MinCost { best: 1, time_limit: None };
+        assert_eq!(min_cost(&["solve", "--min-cost"]), (1, one));
+        let (threads, m) =
+            min_cost(&["solve", "--min-cost", "--best", "4", "-j", "3", "--time-limit", "1.5"]);
+        assert_eq!(threads, 3);
+        assert_eq!(
+            m,
+            MinCost { best: 4, time_limit: Some(std::time::Duration::from_millis(1500)) }
+        );
+        for bad in [&["solve", "--best", "2"][..], &["solve", "--time-limit", "1"]] {
+            let mut full = vec!["dlx"];
+            full.extend_from_slice(bad);
+            assert!(Args::try_parse_from(full).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
     fn stdin_by_default() {
         let Config::Count(c, _) = config(&["count"]) else { panic!() };
         assert_eq!(c.input, Input::Stdin);
@@ -572,7 +594,7 @@ mod tests {
     #[test]
     fn every_command_takes_a_format() {
         let output = |argv: &[&str]| match config(argv) {
-            Config::Solve(c) | Config::Count(c, _) => c.output,
+            Config::Solve(c) | Config::Count(c, _) | Config::MinCost(c, _) => c.output,
             Config::Estimate(c) => c.output,
             Config::Split(c) => c.output,
             Config::Sum(c) => c.output,
@@ -581,6 +603,7 @@ mod tests {
         };
         for command in [
             &["solve"][..],
+            &["solve", "--min-cost"],
             &["count"],
             &["estimate"],
             &["split"],
