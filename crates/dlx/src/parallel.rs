@@ -39,7 +39,6 @@ use std::time::{Duration, Instant};
 
 use crate::checkpoint::{Checkpoint, Position};
 use crate::config::Config;
-use crate::cost::{Best, CostOutcome};
 use crate::error::Error;
 use crate::id::OptionId;
 use crate::limits::{Limits, Outcome, SLICE_TIME, Stop};
@@ -82,13 +81,13 @@ pub struct Progress {
 /// ```
 #[derive(Debug, Clone)]
 pub struct Parallel<'p> {
-    problem: &'p Problem,
-    config: Config,
-    threads: usize,
-    forced: Vec<OptionId>,
+    pub(crate) problem: &'p Problem,
+    pub(crate) config: Config,
+    pub(crate) threads: usize,
+    pub(crate) forced: Vec<OptionId>,
     limit: Option<u128>,
-    granularity: u64,
-    limits: Limits,
+    pub(crate) granularity: u64,
+    pub(crate) limits: Limits,
     resume: Option<Checkpoint>,
 }
 
@@ -236,37 +235,6 @@ impl<'p> Parallel<'p> {
         self.search(Some(&visit), None)
     }
 
-    /// The `k` cheapest solutions, found on all threads by branch and
-    /// bound, the k-th best so far shared between them (each worker takes
-    /// it up after every slice and every solution it finds): the same
-    /// solutions as [`Solver::min_cost_within`], in the same order. The
-    /// limits (nodes, time, a stop request) end the search early, with the
-    /// best found so far and `complete` false. Neither a solution limit
-    /// nor a checkpoint to resume from applies.
-    ///
-    /// ```
-    /// use dlx::{Parallel, Problem, Solver};
-    ///
-    /// let problem = Problem::parse_knuth("a b c\na b |5\nc |1\na |2\nb c |3\nb |4\n")?;
-    /// let outcome = Parallel::new(&problem).threads(2).min_cost(3)?;
-    /// assert!(outcome.complete);
-    /// assert_eq!(outcome.solutions, Solver::new(&problem).min_cost(3)?);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn min_cost(&self, k: usize) -> Result<CostOutcome, Error> {
-        let best = Mutex::new(Best::new(k));
-        let mut this = self.clone();
-        this.resume = None;
-        this.limit = None;
-        let outcome = this.run(None, None, Some(&best))?;
-        Ok(CostOutcome {
-            solutions: best.into_inner().unwrap().into_solutions(),
-            complete: outcome.complete,
-            stats: outcome.stats,
-            wall: outcome.wall,
-        })
-    }
-
     /// The search: `visit` sees every solution when given; without it the
     /// workers only count, a slice at a time.
     fn search(
@@ -274,24 +242,11 @@ impl<'p> Parallel<'p> {
         visit: Option<Visit<'_>>,
         progress: Option<Report<'_>>,
     ) -> Result<Outcome, Error> {
-        self.run(visit, progress, None)
-    }
-
-    /// [`search`](Self::search), or with `best` a minimum-cost search.
-    fn run(
-        &self,
-        visit: Option<Visit<'_>>,
-        progress: Option<Report<'_>>,
-        best: Option<&Mutex<Best>>,
-    ) -> Result<Outcome, Error> {
         // Check the forced options once, up front, for a clean error; and
         // the checkpoint, if any.
         let mut probe = Solver::with_config(self.problem, self.config);
         for &o in &self.forced {
             probe.choose(o)?;
-        }
-        if best.is_some() {
-            probe.start_min_cost()?;
         }
         let fingerprint = probe.fingerprint();
         let (before, positions) = match &self.resume {
@@ -310,7 +265,6 @@ impl<'p> Parallel<'p> {
         let shared = Shared {
             parallel: self,
             visit,
-            best,
             pool: Mutex::new(vec![probe]),
             queued: AtomicUsize::new(positions.len()),
             stop: AtomicBool::new(false),
@@ -369,8 +323,6 @@ impl<'p> Parallel<'p> {
 struct Shared<'a, 'p> {
     parallel: &'a Parallel<'p>,
     visit: Option<Visit<'a>>,
-    /// The k best solutions so far, in a minimum-cost search.
-    best: Option<&'a Mutex<Best>>,
     /// Idle solvers, reused across tasks so that workers do not copy the
     /// arena for every task.
     pool: Mutex<Vec<Solver<'p>>>,
@@ -407,9 +359,6 @@ impl<'p> Shared<'_, 'p> {
         let mut s = Solver::with_config(p.problem, p.config);
         for &o in &p.forced {
             s.choose(o).expect("checked before the search");
-        }
-        if self.best.is_some() {
-            s.start_min_cost().expect("checked before the search");
         }
         s
     }
@@ -503,19 +452,7 @@ impl<'p> Shared<'_, 'p> {
             let Some(budget) = self.take_nodes(slice) else { break false };
             let started = Instant::now();
             let mut done = false;
-            if let Some(best) = self.best {
-                solver.set_cutoff(best.lock().unwrap().cutoff());
-                match solver.run(budget) {
-                    Status::Solution => {
-                        self.found.fetch_add(1, Ordering::Relaxed);
-                        let path = solver.path();
-                        let mut best = best.lock().unwrap();
-                        best.offer(solver.cost_so_far(), path, solver.solution());
-                    }
-                    Status::Done => done = true,
-                    Status::Paused => {}
-                }
-            } else if let Some(visit) = self.visit {
+            if let Some(visit) = self.visit {
                 match solver.run(budget) {
                     Status::Solution => {
                         let n = self.found.fetch_add(1, Ordering::Relaxed) + 1;

@@ -50,7 +50,7 @@ pub enum Status {
 }
 
 #[derive(Debug, Clone)]
-pub(crate) enum Backend<'p> {
+enum Backend<'p> {
     Links(Links<'p>),
     /// The bit-parallel engine with one-byte counts.
     Bits8(Bits<Counted<'p, u8>>),
@@ -107,7 +107,7 @@ macro_rules! engine {
 pub struct Solver<'p> {
     pub(crate) problem: &'p Problem,
     pub(crate) config: Config,
-    pub(crate) backend: Backend<'p>,
+    backend: Backend<'p>,
     pub(crate) forced: Vec<OptionId>,
     solution: Vec<OptionId>,
     elapsed: std::time::Duration,

@@ -34,7 +34,7 @@ mod levels;
 mod paths;
 
 use cost::Costs;
-pub(crate) use cost::Cutoff;
+pub(crate) use cost::NO_CUTOFF;
 
 use crate::config::Heuristic;
 use crate::dance::Dance;
@@ -149,7 +149,7 @@ impl<'p> Links<'p> {
         self.unwind();
         self.stats = Stats::default();
         self.dance.updates = 0;
-        self.set_cutoff(None);
+        self.set_cutoff(NO_CUTOFF);
     }
 
     /// The random key of the node the search stands on (before its level
@@ -196,9 +196,7 @@ impl<'p> Links<'p> {
         self.dance.updates = 0;
         self.floor = 0;
         self.state = State::Forward;
-        if let Some(c) = self.cost.as_deref_mut() {
-            c.clear();
-        }
+        self.clear_costs();
     }
 
     /// Forces an option into the partial solution (see `Solver::choose`).
@@ -356,7 +354,7 @@ impl<'p> Links<'p> {
                         break Status::Paused;
                     }
                     let choice =
-                        if K { self.choose_item_costed(true) } else { self.choose_item::<M>() };
+                        if K { self.choose_item_costed() } else { self.choose_item::<M>() };
                     let Some((i, score)) = choice else {
                         state = State::Backdown;
                         break Status::Solution;
@@ -365,23 +363,27 @@ impl<'p> Links<'p> {
                         state = State::Backdown;
                         continue;
                     }
-                    self.open_level::<C, M>(i, score as u32);
+                    if K {
+                        self.open_level_costed::<C>(i, score as u32);
+                    } else {
+                        self.open_level::<C, M>(i, score as u32);
+                    }
                     state = State::Advance;
                 }
                 State::Advance => {
-                    if K && self.cut_choice() {
-                        self.close_level::<C, M>();
-                        state = State::Backdown;
-                    } else if self.try_choice::<C, M>() {
-                        if K {
-                            self.count_choice(true);
-                        }
+                    let tried =
+                        if K { self.try_choice_costed::<C>() } else { self.try_choice::<C, M>() };
+                    if tried {
                         if self.frames.len() > self.stats.max_depth {
                             self.stats.max_depth = self.frames.len();
                         }
                         state = State::Forward;
                     } else {
-                        self.close_level::<C, M>();
+                        if K {
+                            self.close_level_costed::<C>();
+                        } else {
+                            self.close_level::<C, M>();
+                        }
                         state = State::Backdown;
                     }
                 }
@@ -391,9 +393,9 @@ impl<'p> Links<'p> {
                         break Status::Done;
                     }
                     if K {
-                        self.count_choice(false);
-                    }
-                    if self.undo_choice::<C, M>() {
+                        self.undo_choice_costed::<C>();
+                        state = State::Advance;
+                    } else if self.undo_choice::<C, M>() {
                         state = State::Advance;
                     } else {
                         self.close_level::<C, M>();
@@ -410,6 +412,8 @@ impl<'p> Links<'p> {
     /// that the next search starts from the top.
     pub(crate) fn unwind(&mut self) {
         match (self.problem.has_colors(), self.problem.has_multiplicities()) {
+            (true, _) if self.cost.is_some() => self.unwind_costed::<true>(),
+            (false, _) if self.cost.is_some() => self.unwind_costed::<false>(),
             (false, false) => self.unwind_with::<false, false>(),
             (true, false) => self.unwind_with::<true, false>(),
             (false, true) => self.unwind_with::<false, true>(),
@@ -418,7 +422,7 @@ impl<'p> Links<'p> {
         self.floor = 0;
         self.state = State::Forward;
         if let Some(c) = self.cost.as_deref_mut() {
-            c.unwind();
+            c.level = c.root;
         }
     }
 

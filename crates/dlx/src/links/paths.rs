@@ -31,7 +31,6 @@ impl Links<'_> {
         };
         if ok {
             self.floor = path.len();
-            self.recount_level();
         } else {
             self.unwind();
         }
@@ -54,11 +53,7 @@ impl Links<'_> {
 
     /// What the node the search stands on is (state `Forward`).
     fn node_kind<const M: bool>(&self) -> NodeKind {
-        let choice = match self.costs() {
-            Some(_) => self.choose_item_costed(false),
-            None => self.choose_item::<M>(),
-        };
-        match choice {
+        match self.choose_item::<M>() {
             None => NodeKind::Solution,
             Some((_, score)) if score <= 0 => NodeKind::DeadEnd,
             Some((item, score)) => NodeKind::Branch { item, degree: score as u32 },
