@@ -222,8 +222,8 @@ pub struct SolveArgs {
     /// first), each after a line `cost: N`. An option's cost is the sum of
     /// the entries `|n` that end it (Knuth's DLX5 format); a solution's,
     /// the sum of its options'. Found by branch and bound, on any number of
-    /// threads with the same answer; ties go to the solution a one-thread
-    /// search meets first.
+    /// threads with the same answer; among equal costs, the solution whose
+    /// options come first in the input ranks first.
     #[arg(long, conflicts_with_all = ["all", "limit"])]
     pub min_cost: bool,
 

@@ -130,9 +130,11 @@
 //!
 //! A minimum-cost search always runs on dancing links (the default
 //! [`Engine::Auto`] takes them for it; a bit engine asked for by name is an
-//! [`ErrorKind::Unsupported`] error), with each item's options sorted by
-//! cost and Knuth's item taxes as the bound; its tree never depends on the
-//! solutions found, so a parallel search splits it as it splits a count.
+//! [`ErrorKind::Unsupported`] error), as his DLX5 does: item taxes, each
+//! item's options sorted by cost, covers that hide only the options still
+//! affordable, the item with the fewest of them. Its tree depends on the
+//! solutions found, so [`Parallel::min_cost`] hands out subtrees as options
+//! to force, and ties are ranked by the options, not by the search's order.
 //!
 //! # Crate features
 //!
