@@ -47,14 +47,14 @@ impl<'p> Parallel<'p> {
     pub fn min_cost(&self, k: usize) -> Result<CostOutcome, Error> {
         let start = Instant::now();
         let probe = Solver::with_config(self.problem, self.config);
-        // Checks the settings and the forced options, up front.
-        let root = probe.costed_links(&self.forced)?;
-        let mut root_forced = root;
-        root_forced.reset(&self.forced);
+        // Checks the settings and the forced options, up front; the pool
+        // keeps its searches with nothing forced.
+        let mut idle = probe.costed_links(&self.forced)?;
+        idle.reset(&self.forced);
         let shared = Shared {
             parallel: self,
             probe,
-            pool: Mutex::new(vec![root_forced]),
+            pool: Mutex::new(vec![idle]),
             best: Mutex::new(Best::new(k)),
             cutoff: AtomicU64::new(NO_CUTOFF),
             queued: AtomicUsize::new(1),
@@ -169,8 +169,7 @@ impl<'p> Shared<'_, 'p> {
     ) {
         let mut slice = self.parallel.granularity;
         let mut solution = Vec::new();
-        loop {
-            let Some(budget) = self.take_nodes(slice) else { break };
+        while let Some(budget) = self.take_nodes(slice) {
             let (before, started) = (links.stats.nodes, Instant::now());
             links.set_cutoff(self.cutoff.load(Ordering::Relaxed));
             let status = links.run(budget);
