@@ -25,6 +25,7 @@ pub mod baseline;
 pub mod big;
 pub mod generators;
 pub mod rating;
+pub mod rng;
 pub mod tables;
 
 /// A file of the repository's data sets: `data/xc/*.dlx` (exact-cover

@@ -47,6 +47,12 @@ fn checked(problem: &str, stdout: &str) -> Vec<u64> {
         .collect()
 }
 
+/// `data/xc/cost_random48.dlx`, a problem that takes seconds.
+fn cost_random48() -> String {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/xc/cost_random48.dlx");
+    std::fs::read_to_string(path).unwrap()
+}
+
 #[test]
 fn the_three_cheapest_are_dlx5s_and_the_same_on_two_threads() {
     let problem = fixture!("cost_random32.dlx");
@@ -137,11 +143,7 @@ fn bad_costs_and_bad_arguments_exit_with_2() {
 
 #[test]
 fn a_time_limit_keeps_the_best_so_far_and_exits_with_3() {
-    let problem = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../data/xc/cost_random48.dlx"
-    ))
-    .unwrap();
+    let problem = cost_random48();
     let file = scratch_file("cost_random48.dlx", &problem);
     for threads in ["1", "2"] {
         let out = dlx(&[
@@ -169,11 +171,7 @@ fn a_time_limit_keeps_the_best_so_far_and_exits_with_3() {
 
 #[test]
 fn sigint_keeps_the_best_so_far_and_exits_with_3() {
-    let problem = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../data/xc/cost_random48.dlx"
-    ))
-    .unwrap();
+    let problem = cost_random48();
     let file = scratch_file("cost_random48_sigint.dlx", &problem);
     let child = crate::stop::spawn(&["solve", "--min-cost", "--stats", "-j2", &file]);
     std::thread::sleep(std::time::Duration::from_millis(500));

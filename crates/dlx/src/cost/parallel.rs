@@ -14,13 +14,13 @@
 //! (`Best`), so they are the same on any number of threads.
 
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::Instant;
 
 use super::{Best, CostOutcome};
 use crate::error::{Error, ErrorKind};
 use crate::id::OptionId;
-use crate::limits::SLICE_TIME;
+use crate::limits::{Gate, SLICE_TIME};
 use crate::links::{Links, NO_CUTOFF};
 use crate::parallel::Parallel;
 use crate::search::{Solver, Status};
@@ -58,9 +58,7 @@ impl<'p> Parallel<'p> {
             best: Mutex::new(Best::new(k)),
             cutoff: AtomicU64::new(NO_CUTOFF),
             queued: AtomicUsize::new(1),
-            stop: AtomicBool::new(false),
-            deadline: self.limits.deadline(start),
-            budget: self.limits.get_nodes().map(AtomicU64::new),
+            gate: Gate::new(&self.limits, start),
             stats: Mutex::new(Stats::default()),
         };
         let pool = rayon::ThreadPoolBuilder::new()
@@ -76,7 +74,7 @@ impl<'p> Parallel<'p> {
         }
         let mut stats = shared.stats.into_inner().unwrap();
         stats.elapsed = start.elapsed();
-        let complete = !shared.stop.into_inner();
+        let complete = !shared.gate.stop.into_inner();
         let solutions = shared.best.into_inner().unwrap().into_solutions();
         Ok(CostOutcome { solutions, complete, stats, wall: start.elapsed() })
     }
@@ -88,51 +86,25 @@ struct Shared<'a, 'p> {
     probe: Solver<'p>,
     /// Idle searches, with nothing forced.
     pool: Mutex<Vec<Links<'p>>>,
+    /// The k best solutions any thread has found.
     best: Mutex<Best>,
     /// `best`'s cutoff, for the workers to read without the lock.
     cutoff: AtomicU64,
     /// Tasks spawned but not started.
     queued: AtomicUsize,
-    /// Set once a limit is reached: the search is then not complete.
-    stop: AtomicBool,
-    deadline: Option<Instant>,
-    /// The nodes the workers may still take, under a node limit.
-    budget: Option<AtomicU64>,
+    /// The limits; its flag set once one is reached (the search is then
+    /// not complete).
+    gate: Gate<'a>,
+    /// The statistics of the finished tasks, added up.
     stats: Mutex<Stats>,
 }
 
 impl<'p> Shared<'_, 'p> {
-    /// Whether the search is to stop; looks at the limits.
-    fn stopping(&self) -> bool {
-        if self.stop.load(Ordering::Relaxed) {
-            return true;
-        }
-        let reached = self.parallel.limits.reached(self.deadline);
-        if reached {
-            self.stop.store(true, Ordering::Relaxed);
-        }
-        reached
-    }
-
-    /// Takes up to `want` nodes from the budget: `None` (and the search is
-    /// to stop) if it is spent.
-    fn take_nodes(&self, want: u64) -> Option<u64> {
-        let Some(budget) = &self.budget else { return Some(want) };
-        let take = |b: u64| (b > 0).then(|| b - want.min(b));
-        match budget.fetch_update(Ordering::Relaxed, Ordering::Relaxed, take) {
-            Ok(b) => Some(want.min(b)),
-            Err(_) => {
-                self.stop.store(true, Ordering::Relaxed);
-                None
-            }
-        }
-    }
-
     /// Searches the subtree where `extra` is forced after the search's own
     /// forced options.
     fn task<'s>(&'s self, scope: &rayon::Scope<'s>, extra: Vec<OptionId>) {
         self.queued.fetch_sub(1, Ordering::Relaxed);
-        if self.stopping() {
+        if self.gate.stopping() {
             return;
         }
         let mut forced = self.parallel.forced.clone();
@@ -169,7 +141,7 @@ impl<'p> Shared<'_, 'p> {
     ) {
         let mut slice = self.parallel.granularity;
         let mut solution = Vec::new();
-        while let Some(budget) = self.take_nodes(slice) {
+        while let Some(budget) = self.gate.take_nodes(slice) {
             let (before, started) = (links.stats.nodes, Instant::now());
             links.set_cutoff(self.cutoff.load(Ordering::Relaxed));
             let status = links.run(budget);
@@ -181,10 +153,8 @@ impl<'p> Shared<'_, 'p> {
                 best.offer(links.cost_level(), &solution);
                 self.cutoff.store(best.cutoff(), Ordering::Relaxed);
             }
-            if let Some(b) = &self.budget {
-                b.fetch_add(budget - (links.stats.nodes - before).min(budget), Ordering::Relaxed);
-            }
-            if status == Status::Done || self.stopping() {
+            self.gate.give_back(budget - (links.stats.nodes - before).min(budget));
+            if status == Status::Done || self.gate.stopping() {
                 break;
             }
             if started.elapsed() > SLICE_TIME {

@@ -24,57 +24,27 @@ impl Dance {
     /// Covers item `i`, hiding only the options within `limit`.
     #[inline(always)]
     fn cover_within<const C: bool>(&mut self, i: u32, limit: u64, reduced: &[u64]) {
-        self.deactivate(i);
-        self.updates += 1;
-        let mut p = self.nodes[i as usize].down;
-        while p != i && reduced[p as usize] <= limit {
-            self.hide::<C>(p);
-            p = self.nodes[p as usize].down;
-        }
+        self.cover_while::<C>(i, |p| reduced[p as usize] <= limit);
     }
 
     /// Undoes [`cover_within`](Self::cover_within) with the same `limit`.
     #[inline(always)]
     fn uncover_within<const C: bool>(&mut self, i: u32, limit: u64, reduced: &[u64]) {
-        let mut p = self.last_within(i, limit, reduced);
-        while p != i {
-            self.unhide::<C>(p);
-            p = self.nodes[p as usize].up;
-        }
-        self.reactivate(i);
+        let last = self.last_within(i, limit, reduced);
+        self.uncover_from::<C>(i, last);
     }
 
     /// Keeps, of the options within `limit`, only those that give `p`'s
     /// item `p`'s color.
     fn purify_within(&mut self, p: u32, limit: u64, reduced: &[u64]) {
-        let Node { top: i, color: c, .. } = self.nodes[p as usize];
-        self.nodes[i as usize].color = c;
-        let mut q = self.nodes[i as usize].down;
-        while q != i && reduced[q as usize] <= limit {
-            if self.nodes[q as usize].color == c {
-                if q != p {
-                    self.nodes[q as usize].color = DONE;
-                }
-            } else {
-                self.hide::<true>(q);
-            }
-            q = self.nodes[q as usize].down;
-        }
+        self.purify_while(p, |q| reduced[q as usize] <= limit);
     }
 
     /// Undoes [`purify_within`](Self::purify_within) with the same `limit`.
     fn unpurify_within(&mut self, p: u32, limit: u64, reduced: &[u64]) {
-        let Node { top: i, color: c, .. } = self.nodes[p as usize];
-        let mut q = self.last_within(i, limit, reduced);
-        while q != i {
-            if self.nodes[q as usize].color == DONE {
-                self.nodes[q as usize].color = c;
-            } else if q != p {
-                self.unhide::<true>(q);
-            }
-            q = self.nodes[q as usize].up;
-        }
-        self.nodes[i as usize].color = 0;
+        let i = self.nodes[p as usize].top;
+        let last = self.last_within(i, limit, reduced);
+        self.unpurify_from(p, last);
     }
 
     /// Commits every node of `x`'s option except `x`, left to right, within
