@@ -34,7 +34,7 @@ fn fill(sudoku: &Sudoku, grid: &Grid, rng: &mut Rng) -> Grid {
         .givens()
         .map(|(r, c, v)| sudoku.option(r, c, v).expect("a given of the grid's shape"))
         .collect();
-    let config = Sudoku::config().seed(Some(rng.next()));
+    let config = Sudoku::config().seed(Some(rng.next_u64()));
     let mut solver = Solver::with_config(sudoku.problem(), config);
     solver.choose_all(&givens).expect("givens of a solution");
     let mut budget = grid.size() as u64 * grid.size() as u64;
@@ -42,7 +42,7 @@ fn fill(sudoku: &Sudoku, grid: &Grid, rng: &mut Rng) -> Grid {
         if solver.run(budget) == Status::Solution {
             return sudoku.decode(solver.solution());
         }
-        solver.reseed(Some(rng.next()));
+        solver.reseed(Some(rng.next_u64()));
         budget *= 2;
     }
 }

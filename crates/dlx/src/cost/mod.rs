@@ -115,7 +115,7 @@ impl<'p> Solver<'p> {
     /// assert_eq!(cheapest, ["a", "b c"]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn min_cost(&mut self, k: usize) -> Result<Vec<Costed>, Error> {
+    pub fn min_cost(&self, k: usize) -> Result<Vec<Costed>, Error> {
         Ok(self.min_cost_within(k, &Limits::new())?.solutions)
     }
 
@@ -134,12 +134,15 @@ impl<'p> Solver<'p> {
     /// of threads. The search runs on dancing links (the default
     /// [`Engine::Auto`] takes them), with colors too, from the options
     /// forced with [`choose`](Self::choose), each item's options tried
-    /// cheapest first; it has its own copy of the links, so the solver's
-    /// own search and statistics are left as they were.
+    /// cheapest first, branching on the item with the fewest options still
+    /// affordable (DLX5's rule, whatever the [`Heuristic`](crate::Heuristic);
+    /// the seed and the propagation setting play no part). It has its own
+    /// copy of the links, so the solver's own search and statistics are
+    /// left as they were.
     ///
     /// Fails with [`ErrorKind::Unsupported`] when the solver was set to a
     /// bit engine, or the problem has multiplicities (Algorithm M).
-    pub fn min_cost_within(&mut self, k: usize, limits: &Limits) -> Result<CostOutcome, Error> {
+    pub fn min_cost_within(&self, k: usize, limits: &Limits) -> Result<CostOutcome, Error> {
         let start = Instant::now();
         let mut links = self.costed_links(&self.forced)?;
         let deadline = limits.deadline(start);
