@@ -17,13 +17,16 @@
 //! loop, `descend` (replaying a path for parallel and split searches) and
 //! the random paths of the estimator are all written in terms of them.
 //!
-//! A minimum-cost search (Knuth's DLX5) is a fifth copy of the loop, with
-//! or without colors, that cuts nodes and levels by the bound of
-//! `cost.rs`; the others never look at costs.
+//! A minimum-cost search (Knuth's DLX5) runs two more copies of the loop,
+//! with or without colors, compiled apart (`run_costed`), with the item
+//! choice and level operations of `cost/`: covers within a cost threshold,
+//! levels cut at the first unaffordable option. The other copies never look
+//! at costs, and the level operations above are not used by it (nor are
+//! `descend` and the estimate).
 //!
 //! The code, by job: this file holds the state, the forcing of options
-//! and the search loop; `choice.rs` picks the item to branch on; `cost.rs`
-//! holds a minimum-cost search's state and cuts;
+//! and the search loop; `choice.rs` picks the item to branch on; `cost/`
+//! holds a minimum-cost search's state, item choice and level operations;
 //! `levels.rs` holds the level operations; `paths.rs` walks down a given
 //! path or random ones. A seeded search's random choices are `random.rs`'s
 //! (crate level: the counted bit engine makes the same).
