@@ -26,6 +26,7 @@ pub mod big;
 pub mod generators;
 pub mod progress;
 pub mod rating;
+pub mod rng;
 pub mod tables;
 
 /// A file of the repository's data sets: `data/xc/*.dlx` (exact-cover

@@ -16,6 +16,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use dlx::{OptionId, Solver, Status};
+use dlx_benches::rng::Rng;
 use sudoku_cover::{Grid, Rules, Shape, Sudoku};
 
 /// The box shapes written, each `RxC`.
@@ -26,23 +27,6 @@ const BLANKS: [u32; 5] = [30, 50, 60, 70, 80];
 /// Passes over the bands and stacks.
 const PASSES: usize = 3;
 
-/// SplitMix64: the generator's own random numbers.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 /// A solution of `grid` (which has one) by seeded searches restarted
 /// with doubling budgets.
 fn fill(sudoku: &Sudoku, grid: &Grid, rng: &mut Rng) -> Grid {
@@ -50,7 +34,7 @@ fn fill(sudoku: &Sudoku, grid: &Grid, rng: &mut Rng) -> Grid {
         .givens()
         .map(|(r, c, v)| sudoku.option(r, c, v).expect("a given of the grid's shape"))
         .collect();
-    let config = Sudoku::config().seed(Some(rng.next()));
+    let config = Sudoku::config().seed(Some(rng.next_u64()));
     let mut solver = Solver::with_config(sudoku.problem(), config);
     solver.choose_all(&givens).expect("givens of a solution");
     let mut budget = grid.size() as u64 * grid.size() as u64;
@@ -58,7 +42,7 @@ fn fill(sudoku: &Sudoku, grid: &Grid, rng: &mut Rng) -> Grid {
         if solver.run(budget) == Status::Solution {
             return sudoku.decode(solver.solution());
         }
-        solver.reseed(Some(rng.next()));
+        solver.reseed(Some(rng.next_u64()));
         budget *= 2;
     }
 }

@@ -32,7 +32,9 @@ Exit status: 0 when everything was solved (for `sudoku check`: every puzzle
 is unique), 1 when the input was valid but something had no solution (or was
 not unique), 2 when some input or the command line was wrong, 3 when
 `dlx count` was stopped before the end (Ctrl-C, SIGTERM, --time-limit,
---node-limit) and printed a partial count, or a sudoku batch was stopped
+--node-limit) and printed a partial count, or `dlx solve --min-cost` was
+(Ctrl-C, SIGTERM, --time-limit) and printed the cheapest solutions found so
+far, or a sudoku batch was stopped
 (Ctrl-C, SIGTERM) with the puzzles before the first not reached answered.";
 
 /// Exact cover and sudoku with Knuth's Dancing Links.
@@ -69,7 +71,13 @@ Examples:
   dlx solve --all --stats problem.dlx
   dlx solve --threads 2 hard.dlx       any solution, found by either of 2 threads
   generate-problem | dlx solve --limit 10
-  dlx solve --all --format json problem.dlx")]
+  dlx solve --all --format json problem.dlx
+  dlx solve --min-cost --best 3 costs.dlx
+                                       the 3 cheapest solutions (DLX5's |n costs)
+
+With --min-cost, stopped before the end (Ctrl-C, SIGTERM, --time-limit), it
+prints the cheapest solutions found so far, each cost marked `(not proven
+optimal)`, and exits with status 3.")]
     #[command(
         mut_arg("limit", |a| a.help(
             "Print at most N solutions, a blank line between them (by default one, or all \
@@ -209,6 +217,25 @@ pub struct SolveArgs {
     /// Print every solution, a blank line between solutions.
     #[arg(short, long)]
     pub all: bool,
+
+    /// Print the cheapest solution (or the --best K cheapest, cheapest
+    /// first), each after a line `cost: N`. An option's cost is the sum of
+    /// the entries `|n` that end it (Knuth's DLX5 format); a solution's,
+    /// the sum of its options'. Found by branch and bound, on any number of
+    /// threads with the same answer; among equal costs, the solution whose
+    /// options come first in the input ranks first.
+    #[arg(long, conflicts_with_all = ["all", "limit"])]
+    pub min_cost: bool,
+
+    /// With --min-cost: print the K cheapest solutions.
+    #[arg(long, value_name = "K", requires = "min_cost", value_parser = at_least_one::<usize>)]
+    pub best: Option<usize>,
+
+    /// With --min-cost: stop after SECS seconds (decimals allowed), print
+    /// the cheapest found so far (`cost: N (not proven optimal)`) and exit
+    /// with status 3.
+    #[arg(long, value_name = "SECS", requires = "min_cost", value_parser = seconds)]
+    pub time_limit: Option<std::time::Duration>,
 
     #[command(flatten)]
     pub search: SearchArgs,

@@ -10,16 +10,23 @@
 //! over a bounded channel to the calling thread, which writes them as they
 //! come: the order then varies from run to run. When stdout closes, the
 //! channel closes too, and the search stops.
+//!
+//! With `--min-cost` ([`min_cost`]) it prints the K cheapest solutions,
+//! cheapest first, each after a line `cost: N` (JSON: a `cost` field), from
+//! [`Solver::min_cost_within`] or [`Parallel::min_cost`] under [`Limits`]:
+//! a [`Stop`](dlx::Stop) that SIGINT and SIGTERM set and `--time-limit`.
+//! Stopped early, it prints the cheapest found so far, each marked as not
+//! proven optimal, and exits with [`ExitStatus::Stopped`].
 
 use std::io::Write;
 use std::sync::mpsc;
 use std::time::Instant;
 
 use anyhow::{Result, anyhow};
-use dlx::{OptionId, Parallel, Problem, Solver};
+use dlx::{Limits, OptionId, Parallel, Problem, Solver};
 use serde::Serialize;
 
-use crate::config::{Output, SearchConfig};
+use crate::config::{MinCost, Output, SearchConfig};
 use crate::exit::ExitStatus;
 use crate::out::Out;
 use crate::problem;
@@ -39,7 +46,8 @@ pub fn run(config: &SearchConfig) -> Result<ExitStatus> {
     let mut found: u128 = 0;
     let mut write = |options: &mut Vec<OptionId>| -> std::io::Result<()> {
         found += 1;
-        let solution = Solution { problem: &problem, options, index: found, file: &file };
+        let solution =
+            Solution { problem: &problem, options, index: found, file: &file, cost: None };
         progress.suspend(|| match config.output {
             Output::Text => solution.write_text(&mut out),
             Output::Json => solution.write_json(&mut out),
@@ -85,13 +93,70 @@ pub fn run(config: &SearchConfig) -> Result<ExitStatus> {
     Ok(if found > 0 { ExitStatus::Success } else { ExitStatus::NoSolution })
 }
 
-/// One solution to write: the `index`-th found.
+/// Runs `dlx solve --min-cost`.
+pub fn min_cost(config: &SearchConfig, min_cost: &MinCost) -> Result<ExitStatus> {
+    let problem = problem::read(&config.input)?;
+    let file = config.input.to_string();
+    let stop = crate::signals::catch()?;
+    let mut limits = Limits::new().stop(stop);
+    if let Some(time) = min_cost.time_limit {
+        limits = limits.time(time);
+    }
+    let start = Instant::now();
+    let outcome = if config.threads > 1 {
+        Parallel::new(&problem)
+            .threads(config.threads)
+            .config(config.search)
+            .limits(limits)
+            .min_cost(min_cost.best)
+    } else {
+        Solver::with_config(&problem, config.search).min_cost_within(min_cost.best, &limits)
+    };
+    let outcome = outcome.map_err(|e| anyhow!("{}: {e}", config.input))?;
+    let mut out = Out::new();
+    let found = !outcome.solutions.is_empty();
+    for (k, mut solution) in outcome.solutions.into_iter().enumerate() {
+        let solution = Solution {
+            problem: &problem,
+            options: &mut solution.options,
+            index: k as u128 + 1,
+            file: &file,
+            cost: Some((solution.cost, outcome.complete)),
+        };
+        match config.output {
+            Output::Text => solution.write_text(&mut out)?,
+            Output::Json => solution.write_json(&mut out)?,
+        }
+    }
+    out.flush()?;
+    if !outcome.complete {
+        eprintln!(
+            "dlx: stopped before the end: the cheapest solutions found so far, not proven optimal"
+        );
+    }
+    if config.report.stats {
+        // A minimum-cost search runs on dancing links.
+        let links = config.search.engine(dlx::Engine::DancingLinks);
+        problem::stats(&problem, links, &outcome.stats, start.elapsed(), config.threads).print();
+    }
+    Ok(if !outcome.complete {
+        ExitStatus::Stopped
+    } else if found {
+        ExitStatus::Success
+    } else {
+        ExitStatus::NoSolution
+    })
+}
+
+/// One solution to write: the `index`-th found (or, with a cost, the
+/// `index`-th cheapest), with its cost and whether that is proven optimal.
 #[derive(Debug)]
 struct Solution<'a> {
     problem: &'a Problem,
     options: &'a mut [OptionId],
     index: u128,
     file: &'a str,
+    cost: Option<(u64, bool)>,
 }
 
 /// One solution as `--format json` writes it, on a line of its own.
@@ -101,6 +166,13 @@ struct JsonSolution<'a> {
     file: &'a str,
     /// The solution's number, from 1, in the order found.
     index: u128,
+    /// With `--min-cost`: the sum of the options' costs.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cost: Option<u64>,
+    /// With `--min-cost`: whether the search ran to the end, so that this
+    /// is one of the cheapest (false: stopped, the cheapest found so far).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    optimal: Option<bool>,
     /// The options chosen, each written as in the input, in input order.
     options: Vec<String>,
 }
@@ -110,6 +182,11 @@ impl Solution<'_> {
     fn write_text(self, out: &mut Out) -> std::io::Result<()> {
         if self.index > 1 {
             writeln!(out)?;
+        }
+        match self.cost {
+            Some((cost, true)) => writeln!(out, "cost: {cost}")?,
+            Some((cost, false)) => writeln!(out, "cost: {cost} (not proven optimal)")?,
+            None => {}
         }
         self.options.sort_unstable();
         for &o in self.options.iter() {
@@ -122,7 +199,8 @@ impl Solution<'_> {
     fn write_json(self, out: &mut Out) -> std::io::Result<()> {
         self.options.sort_unstable();
         let options = self.options.iter().map(|&o| self.problem.format_option(o)).collect();
-        out.json_line(&JsonSolution { file: self.file, index: self.index, options })
+        let (cost, optimal) = self.cost.unzip();
+        out.json_line(&JsonSolution { file: self.file, index: self.index, cost, optimal, options })
     }
 }
 
@@ -132,10 +210,18 @@ mod tests {
 
     #[test]
     fn json_solutions_keep_their_field_order() {
-        let solution = JsonSolution { file: "a.dlx", index: 2, options: vec!["A B".into()] };
+        let options = vec!["A B".into()];
+        let solution = JsonSolution { file: "a.dlx", index: 2, cost: None, optimal: None, options };
         assert_eq!(
             serde_json::to_string(&solution).unwrap(),
             r#"{"file":"a.dlx","index":2,"options":["A B"]}"#
+        );
+        let options = vec!["A B".into()];
+        let costed =
+            JsonSolution { file: "a.dlx", index: 1, cost: Some(7), optimal: Some(true), options };
+        assert_eq!(
+            serde_json::to_string(&costed).unwrap(),
+            r#"{"file":"a.dlx","index":1,"cost":7,"optimal":true,"options":["A B"]}"#
         );
     }
 }

@@ -73,6 +73,7 @@ fn run() -> Result<ExitStatus> {
     }
     match Config::from_args(Args::from_arg_matches(&matches)?)? {
         Config::Solve(c) => cmd_solve::run(&c),
+        Config::MinCost(c, m) => cmd_solve::min_cost(&c, &m),
         Config::Count(c, long) => cmd_count::run(&c, &long),
         Config::Sudoku(c) => sudoku::run(&c),
         Config::Generate(c) => sudoku::generate::run(&c),

@@ -69,7 +69,7 @@ fn a_checkpoint_of_another_problem_or_a_damaged_one_is_an_error() {
 }
 
 /// Starts `dlx` with `args`, its output captured.
-fn spawn(args: &[&str]) -> std::process::Child {
+pub(crate) fn spawn(args: &[&str]) -> std::process::Child {
     spawn_with_stdin(args, Stdio::null())
 }
 
@@ -85,7 +85,7 @@ fn spawn_with_stdin(args: &[&str], stdin: Stdio) -> std::process::Child {
 }
 
 /// Sends `signal` (`INT`, `TERM`, `KILL`) to the child.
-fn signal(child: &std::process::Child, signal: &str) {
+pub(crate) fn signal(child: &std::process::Child, signal: &str) {
     let status = Command::new("kill")
         .args([&format!("-{signal}"), &child.id().to_string()])
         .status()

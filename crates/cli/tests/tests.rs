@@ -18,6 +18,7 @@ mod big;
 mod cli;
 mod completions;
 mod compressed;
+mod cost;
 mod count;
 mod estimate;
 mod generate;

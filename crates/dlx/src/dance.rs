@@ -118,10 +118,18 @@ impl Dance {
 
     #[inline(always)]
     pub(crate) fn cover<const C: bool>(&mut self, i: u32) {
+        self.cover_while::<C>(i, |_| true);
+    }
+
+    /// Covers item `i`, hiding the options of its list from the top for as
+    /// long as `within` holds of their nodes (a minimum-cost search hides
+    /// only the affordable ones).
+    #[inline(always)]
+    pub(crate) fn cover_while<const C: bool>(&mut self, i: u32, within: impl Fn(u32) -> bool) {
         self.unlink_item(i);
         self.updates += 1;
         let mut p = Arena::new(&mut self.nodes).get(i).down;
-        while p != i {
+        while p != i && within(p) {
             self.hide::<C>(p);
             p = Arena::new(&mut self.nodes).get(p).down;
         }
@@ -129,7 +137,14 @@ impl Dance {
 
     #[inline(always)]
     pub(crate) fn uncover<const C: bool>(&mut self, i: u32) {
-        let mut p = Arena::new(&mut self.nodes).get(i).up;
+        let last = Arena::new(&mut self.nodes).get(i).up;
+        self.uncover_from::<C>(i, last);
+    }
+
+    /// Undoes a cover of item `i` that hid its options down to `last`.
+    #[inline(always)]
+    pub(crate) fn uncover_from<const C: bool>(&mut self, i: u32, last: u32) {
+        let mut p = last;
         while p != i {
             self.unhide::<C>(p);
             p = Arena::new(&mut self.nodes).get(p).up;
@@ -139,10 +154,18 @@ impl Dance {
 
     /// Keeps only the options that give `p`'s item `p`'s color.
     fn purify(&mut self, p: u32) {
+        self.purify_while(p, |_| true);
+    }
+
+    /// Keeps, of the options of `p`'s item's list from the top for as long
+    /// as `within` holds of their nodes, only those that give the item
+    /// `p`'s color.
+    #[inline(always)]
+    pub(crate) fn purify_while(&mut self, p: u32, within: impl Fn(u32) -> bool) {
         let Node { top: i, color: c, .. } = self.nodes[p as usize];
         self.nodes[i as usize].color = c;
         let mut q = self.nodes[i as usize].down;
-        while q != i {
+        while q != i && within(q) {
             if self.nodes[q as usize].color == c {
                 if q != p {
                     self.nodes[q as usize].color = DONE;
@@ -155,8 +178,16 @@ impl Dance {
     }
 
     fn unpurify(&mut self, p: u32) {
+        let i = self.nodes[p as usize].top;
+        self.unpurify_from(p, self.nodes[i as usize].up);
+    }
+
+    /// Undoes a purification by `p` that went down its item's list to
+    /// `last`.
+    #[inline(always)]
+    pub(crate) fn unpurify_from(&mut self, p: u32, last: u32) {
         let Node { top: i, color: c, .. } = self.nodes[p as usize];
-        let mut q = self.nodes[i as usize].up;
+        let mut q = last;
         while q != i {
             if self.nodes[q as usize].color == DONE {
                 self.nodes[q as usize].color = c;

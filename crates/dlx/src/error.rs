@@ -62,6 +62,13 @@ pub enum ErrorKind {
     },
     /// Reading the input failed.
     Io(String),
+    /// The costs of all options add up past `u64::MAX` (a solution's cost
+    /// could overflow).
+    CostOverflow,
+    /// The search asked for cannot run with these settings or on this
+    /// problem (a minimum-cost search under a bit engine or with
+    /// multiplicities); the message says why.
+    Unsupported(String),
     /// A checkpoint's text is damaged: truncated, of another version, with
     /// a malformed line or a wrong checksum; the message says which (and
     /// the error's line where). See [`Checkpoint`](crate::Checkpoint).
@@ -132,6 +139,8 @@ impl fmt::Display for Error {
                 write!(f, "option {option} conflicts with the options already chosen")
             }
             ErrorKind::Io(msg) => write!(f, "read error: {msg}"),
+            ErrorKind::CostOverflow => f.write_str("the options' costs add up past 2^64 - 1"),
+            ErrorKind::Unsupported(msg) => f.write_str(msg),
             ErrorKind::BadCheckpoint(msg) => write!(f, "damaged checkpoint: {msg}"),
             ErrorKind::CheckpointMismatch(msg) => write!(f, "checkpoint does not fit: {msg}"),
         }

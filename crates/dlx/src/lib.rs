@@ -6,12 +6,15 @@
 //! tilings, n-queens and Langford pairs are all exact-cover problems.
 //!
 //! This crate solves them with Knuth's Algorithm X and dancing links, with
-//! both of his extensions:
+//! his extensions:
 //!
 //! - **colors** (Algorithm C, his DLX2): an option may give a secondary item
 //!   a color; options that give it the same color may share it;
 //! - **multiplicities** (Algorithm M, his DLX3): a primary item may be
-//!   covered between `lo` and `hi` times.
+//!   covered between `lo` and `hi` times;
+//! - **costs** (his DLX5): an option may cost something, and
+//!   [`Solver::min_cost`] finds the k cheapest solutions by branch and bound
+//!   (with colors too; not with multiplicities).
 //!
 //! ```
 //! use dlx::{Problem, Solver};
@@ -55,6 +58,13 @@
 //!   and a [`Checkpoint`] of where it stands; saved as text and read back,
 //!   [`Solver::resume`] or [`Parallel::resume`] finish it with the count
 //!   and node count of a count never stopped.
+//! - Minimum cost: [`ProblemBuilder::add_option_with_cost`] (or `|n`
+//!   entries at the end of an option in Knuth's format) gives options
+//!   costs, [`Problem::cost`] reads them; [`Solver::min_cost`],
+//!   [`Solver::min_cost_within`] (with [`Limits`]) and
+//!   [`Parallel::min_cost`] return the k cheapest solutions as [`Costed`]s,
+//!   cheapest first, the same list on any number of threads
+//!   ([`CostOutcome`]). Counting and enumerating ignore costs.
 //! - [`Config`], [`Heuristic`], [`Propagation`] and [`Engine`]: how the
 //!   item to branch on is chosen, what is deduced before the first branch,
 //!   and which engine searches.
@@ -72,6 +82,18 @@
 //! }
 //! let problem = b.build()?;
 //! assert_eq!(Solver::new(&problem).count(), 2);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! The k cheapest solutions, with costs written as DLX5 reads them:
+//!
+//! ```
+//! use dlx::{Problem, Solver};
+//! // Cover x and y: `x y` costs 7, `x` 2, `y` 4, `y` again 3.
+//! let problem = Problem::parse_knuth("x y\nx y |7\nx |2\ny |4\ny |1 |2\n")?;
+//! let best = Solver::new(&problem).min_cost(3)?;
+//! let costs: Vec<u64> = best.iter().map(|s| s.cost).collect();
+//! assert_eq!(costs, [5, 6, 7]);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
@@ -106,6 +128,14 @@
 //! left for an item cover another item, that item's other options go),
 //! which shrinks the tree of many puzzles (a third of a hard sudoku's).
 //!
+//! A minimum-cost search always runs on dancing links (the default
+//! [`Engine::Auto`] takes them for it; a bit engine asked for by name is an
+//! [`ErrorKind::Unsupported`] error), as his DLX5 does: item taxes, each
+//! item's options sorted by cost, covers that hide only the options still
+//! affordable, the item with the fewest of them. Its tree depends on the
+//! solutions found, so [`Parallel::min_cost`] hands out subtrees as options
+//! to force, and ties are ranked by the options, not by the search's order.
+//!
 //! # Crate features
 //!
 //! This crate has no optional features.
@@ -116,6 +146,7 @@
 mod bits;
 mod checkpoint;
 mod config;
+mod cost;
 mod dance;
 mod entry;
 mod error;
@@ -139,6 +170,7 @@ mod status;
 
 pub use checkpoint::{Checkpoint, Position};
 pub use config::{Config, Engine, Heuristic, Propagation, TIED_ITEMS};
+pub use cost::{CostOutcome, Costed};
 pub use entry::{Bounds, Entry};
 pub use error::{Error, ErrorKind};
 pub use estimate::Estimate;

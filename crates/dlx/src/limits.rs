@@ -1,6 +1,7 @@
 //! Stopping a count before the end: a [`Stop`] handle, node and time
 //! [`Limits`], and the [`Outcome`] of a count, whole or partial (then with
-//! a [`Checkpoint`] to go on from).
+//! a [`Checkpoint`] to go on from); `Gate`, the limits as the threads of a
+//! parallel search share them.
 //!
 //! Limits are looked at between *slices* of the search (a few thousand
 //! nodes, fewer where nodes are slow: a slice that takes longer than
@@ -9,7 +10,7 @@
 //! fraction of a second.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::checkpoint::Checkpoint;
@@ -166,4 +167,63 @@ pub struct Outcome {
     /// Where the count stands, when it stopped before the end (`None`
     /// exactly when `complete`).
     pub checkpoint: Option<Checkpoint>,
+}
+
+/// What the threads of a parallel search share to stop together: a flag
+/// set once a limit is reached (or by the search itself), the deadline of
+/// the time limit and what is left of the node limit.
+#[derive(Debug)]
+pub(crate) struct Gate<'a> {
+    limits: &'a Limits,
+    /// Set once the search is to stop.
+    pub(crate) stop: AtomicBool,
+    deadline: Option<Instant>,
+    /// The nodes the workers may still take, under a node limit.
+    budget: Option<AtomicU64>,
+}
+
+impl<'a> Gate<'a> {
+    /// The gate of a search under `limits` that started at `start`.
+    pub(crate) fn new(limits: &'a Limits, start: Instant) -> Gate<'a> {
+        Gate {
+            limits,
+            stop: AtomicBool::new(false),
+            deadline: limits.deadline(start),
+            budget: limits.get_nodes().map(AtomicU64::new),
+        }
+    }
+
+    /// Whether the search is to stop; looks at the limits (a stop request,
+    /// the time) and sets `stop` when one is reached.
+    pub(crate) fn stopping(&self) -> bool {
+        if self.stop.load(Ordering::Relaxed) {
+            return true;
+        }
+        let reached = self.limits.reached(self.deadline);
+        if reached {
+            self.stop.store(true, Ordering::Relaxed);
+        }
+        reached
+    }
+
+    /// Takes up to `want` nodes from the budget: `None` (and the search is
+    /// to stop) if it is spent.
+    pub(crate) fn take_nodes(&self, want: u64) -> Option<u64> {
+        let Some(budget) = &self.budget else { return Some(want) };
+        let take = |b: u64| (b > 0).then(|| b - want.min(b));
+        match budget.fetch_update(Ordering::Relaxed, Ordering::Relaxed, take) {
+            Ok(b) => Some(want.min(b)),
+            Err(_) => {
+                self.stop.store(true, Ordering::Relaxed);
+                None
+            }
+        }
+    }
+
+    /// Gives back nodes taken from the budget and not used.
+    pub(crate) fn give_back(&self, nodes: u64) {
+        if let Some(budget) = &self.budget {
+            budget.fetch_add(nodes, Ordering::Relaxed);
+        }
+    }
 }

@@ -52,7 +52,7 @@ use crate::checkpoint::{Checkpoint, Position};
 use crate::config::Config;
 use crate::error::Error;
 use crate::id::OptionId;
-use crate::limits::{Limits, Outcome, SLICE_TIME, Stop};
+use crate::limits::{Gate, Limits, Outcome, SLICE_TIME, Stop};
 use crate::problem::Problem;
 use crate::progress::{START, done_over_total};
 use crate::search::{Solver, not_in_tree};
@@ -101,13 +101,13 @@ pub struct Progress {
 /// ```
 #[derive(Debug, Clone)]
 pub struct Parallel<'p> {
-    problem: &'p Problem,
-    config: Config,
-    threads: usize,
-    forced: Vec<OptionId>,
+    pub(crate) problem: &'p Problem,
+    pub(crate) config: Config,
+    pub(crate) threads: usize,
+    pub(crate) forced: Vec<OptionId>,
     limit: Option<u128>,
-    granularity: u64,
-    limits: Limits,
+    pub(crate) granularity: u64,
+    pub(crate) limits: Limits,
     resume: Option<Checkpoint>,
 }
 
@@ -297,9 +297,7 @@ impl<'p> Parallel<'p> {
             visit,
             pool: Mutex::new(vec![probe]),
             queued: AtomicUsize::new(positions.len()),
-            stop: AtomicBool::new(false),
-            deadline: self.limits.deadline(start),
-            budget: self.limits.get_nodes().map(AtomicU64::new),
+            gate: Gate::new(&self.limits, start),
             before,
             found: AtomicU64::new(0),
             nodes: AtomicU64::new(0),
@@ -363,13 +361,9 @@ struct Shared<'a, 'p> {
     pool: Mutex<Vec<Solver<'p>>>,
     /// Tasks spawned but not started.
     queued: AtomicUsize,
-    /// Set once the search is to stop: a limit, a stop request, the end of
-    /// a `visit`.
-    stop: AtomicBool,
-    /// When the time limit runs out.
-    deadline: Option<Instant>,
-    /// The nodes the workers may still take, under a node limit.
-    budget: Option<AtomicU64>,
+    /// The limits, and the flag set once the search is to stop: a limit,
+    /// a stop request, the end of a `visit`.
+    gate: Gate<'a>,
     /// The statistics of the checkpoint resumed from (zero if none).
     before: Stats,
     /// Solutions found by this search.
@@ -416,40 +410,6 @@ impl<'p> Shared<'_, 'p> {
         }
     }
 
-    /// Whether the search is to stop; looks at the limits (a stop request,
-    /// the time) and sets `stop` when one is reached.
-    fn stopping(&self) -> bool {
-        if self.stop.load(Ordering::Relaxed) {
-            return true;
-        }
-        let reached = self.parallel.limits.reached(self.deadline);
-        if reached {
-            self.stop.store(true, Ordering::Relaxed);
-        }
-        reached
-    }
-
-    /// Takes up to `want` nodes from the budget: `None` (and the search is
-    /// to stop) if it is spent.
-    fn take_nodes(&self, want: u64) -> Option<u64> {
-        let Some(budget) = &self.budget else { return Some(want) };
-        let take = |b: u64| (b > 0).then(|| b - want.min(b));
-        match budget.fetch_update(Ordering::Relaxed, Ordering::Relaxed, take) {
-            Ok(b) => Some(want.min(b)),
-            Err(_) => {
-                self.stop.store(true, Ordering::Relaxed);
-                None
-            }
-        }
-    }
-
-    /// Gives back nodes taken from the budget and not used.
-    fn give_back(&self, nodes: u64) {
-        if let Some(budget) = &self.budget {
-            budget.fetch_add(nodes, Ordering::Relaxed);
-        }
-    }
-
     /// Searches the subtree at `position` (a task), estimated at `size`
     /// nodes, from the node it names; leaves where it stands in `left` if
     /// the search is to stop first.
@@ -466,7 +426,7 @@ impl<'p> Shared<'_, 'p> {
             if self.track {
                 solver.set_prior(size);
             }
-            if self.stopping() {
+            if self.gate.stopping() {
                 self.left.lock().unwrap().push(position);
             } else {
                 self.search(scope, &mut solver, slot);
@@ -490,7 +450,7 @@ impl<'p> Shared<'_, 'p> {
             self.parallel.limit.is_some_and(|l| n >= l)
         };
         let done = loop {
-            let Some(budget) = self.take_nodes(slice) else { break false };
+            let Some(budget) = self.gate.take_nodes(slice) else { break false };
             let started = Instant::now();
             let mut done = false;
             if let Some(visit) = self.visit {
@@ -501,7 +461,7 @@ impl<'p> Shared<'_, 'p> {
                         let within = self.parallel.limit.is_none_or(|l| total <= l);
                         let go_on = within && visit(solver.solution());
                         if !go_on || at_limit(n) {
-                            self.stop.store(true, Ordering::Relaxed);
+                            self.gate.stop.store(true, Ordering::Relaxed);
                         }
                     }
                     Status::Done => done = true,
@@ -513,18 +473,18 @@ impl<'p> Shared<'_, 'p> {
                 let (k, status) = solver.count_slice(budget);
                 let n = self.found.fetch_add(k, Ordering::Relaxed) + k;
                 if at_limit(n) {
-                    self.stop.store(true, Ordering::Relaxed);
+                    self.gate.stop.store(true, Ordering::Relaxed);
                 }
                 done = status == Status::Done;
             }
             let nodes = solver.stats().nodes();
-            self.give_back(budget - (nodes - last_nodes).min(budget));
+            self.gate.give_back(budget - (nodes - last_nodes).min(budget));
             self.nodes.fetch_add(nodes - last_nodes, Ordering::Relaxed);
             last_nodes = nodes;
             if done {
                 break true;
             }
-            if self.stopping() {
+            if self.gate.stopping() {
                 break false;
             }
             if started.elapsed() > SLICE_TIME {

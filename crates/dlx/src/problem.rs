@@ -44,6 +44,8 @@ pub struct ProblemBuilder {
     colors: Names,
     entries: Vec<Entry>,
     option_start: Vec<u32>,
+    /// Each option's cost; empty while every option costs 0.
+    costs: Vec<u64>,
     /// For each item, the last option that mentioned it plus one.
     seen: Vec<u32>,
     error: Option<Error>,
@@ -182,6 +184,41 @@ impl ProblemBuilder {
         })
     }
 
+    /// Adds an option that costs `cost` (Knuth's DLX5: a minimum-cost
+    /// search, [`Solver::min_cost`](crate::Solver::min_cost), finds the
+    /// solutions whose options cost least in total). Options added with
+    /// [`add_option`](Self::add_option) cost 0. [`build`](Self::build)
+    /// fails if the costs of all options add up past `u64::MAX`, so that no
+    /// solution's cost can overflow.
+    ///
+    /// ```
+    /// use dlx::{ProblemBuilder, Solver};
+    ///
+    /// let mut b = ProblemBuilder::new();
+    /// let [x, y] = [b.add_primary("x"), b.add_primary("y")];
+    /// let both = b.add_option_with_cost([x, y], 5);
+    /// b.add_option_with_cost([x], 1);
+    /// b.add_option_with_cost([y], 2);
+    /// let problem = b.build()?;
+    /// assert_eq!(problem.cost(both), 5);
+    /// let best = Solver::new(&problem).min_cost(1)?;
+    /// assert_eq!(best[0].cost, 3);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn add_option_with_cost<I>(&mut self, entries: I, cost: u64) -> OptionId
+    where
+        I: IntoIterator,
+        I::Item: Into<Entry>,
+    {
+        let id = self.add_option(entries);
+        if cost != 0 {
+            let n = self.num_options();
+            self.costs.resize(n, 0);
+            self.costs[n - 1] = cost;
+        }
+        id
+    }
+
     /// Adds an option written as item names, each optionally followed by
     /// `:color` (as in Knuth's format, `x:red`). Unknown names are reported
     /// by [`build`](Self::build).
@@ -214,6 +251,13 @@ impl ProblemBuilder {
         self.bounds.shrink_to_fit();
         self.entries.shrink_to_fit();
         self.option_start.shrink_to_fit();
+        if !self.costs.is_empty() {
+            self.costs.resize(self.option_start.len() - 1, 0);
+            let total = self.costs.iter().try_fold(0u64, |t, &c| t.checked_add(c));
+            if total.is_none() {
+                return Err(Error::new(ErrorKind::CostOverflow));
+            }
+        }
         let bits = BitMatrix::new(&matrix, self.option_start.len() - 1);
         Ok(Problem {
             bits,
@@ -222,6 +266,7 @@ impl ProblemBuilder {
             colors: self.colors,
             entries: self.entries,
             option_start: self.option_start,
+            costs: self.costs,
             matrix,
             fingerprint: OnceLock::new(),
         })
@@ -238,6 +283,8 @@ pub struct Problem {
     colors: Names,
     entries: Vec<Entry>,
     option_start: Vec<u32>,
+    /// Each option's cost; empty when every option costs 0.
+    costs: Vec<u64>,
     pub(crate) matrix: Matrix,
     /// The bit-parallel form, when the problem is small and plain enough.
     pub(crate) bits: Option<BitMatrix>,
@@ -322,6 +369,18 @@ impl Problem {
     /// Whether some option gives a color to a secondary item (Algorithm C).
     pub fn has_colors(&self) -> bool {
         self.matrix.has_colors()
+    }
+
+    /// What an option costs (0 unless given, as with
+    /// [`ProblemBuilder::add_option_with_cost`] or `|n` entries in Knuth's
+    /// format).
+    pub fn cost(&self, option: OptionId) -> u64 {
+        self.costs.get(option.index()).copied().unwrap_or(0)
+    }
+
+    /// Whether some option costs more than 0.
+    pub fn has_costs(&self) -> bool {
+        !self.costs.is_empty()
     }
 
     /// The name of a color.

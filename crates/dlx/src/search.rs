@@ -94,10 +94,10 @@ macro_rules! engine {
 /// ```
 #[derive(Debug, Clone)]
 pub struct Solver<'p> {
-    problem: &'p Problem,
-    config: Config,
+    pub(crate) problem: &'p Problem,
+    pub(crate) config: Config,
     backend: Backend<'p>,
-    forced: Vec<OptionId>,
+    pub(crate) forced: Vec<OptionId>,
     solution: Vec<OptionId>,
     elapsed: std::time::Duration,
     /// Updates made before the search was resumed here.

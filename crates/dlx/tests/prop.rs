@@ -16,14 +16,19 @@ type OptionSpec = (Vec<usize>, Vec<(usize, u32)>);
 #[derive(Debug, Clone)]
 pub(crate) struct Spec {
     /// `(lo, hi)` of each primary item.
-    primary: Vec<(u32, u32)>,
-    secondary: usize,
+    pub(crate) primary: Vec<(u32, u32)>,
+    pub(crate) secondary: usize,
     /// Each option: primary items, and secondary items with color 0 = none.
-    options: Vec<OptionSpec>,
+    pub(crate) options: Vec<OptionSpec>,
 }
 
 impl Spec {
     pub(crate) fn build(&self) -> Problem {
+        self.build_with_costs(&[])
+    }
+
+    /// The problem with option `o` costing `costs[o]` (0 past the end).
+    pub(crate) fn build_with_costs(&self, costs: &[u64]) -> Problem {
         let mut b = ProblemBuilder::new();
         let p: Vec<_> = self
             .primary
@@ -32,13 +37,13 @@ impl Spec {
             .map(|(i, &(lo, hi))| b.add_primary_with_bounds(format!("p{i}"), lo, hi))
             .collect();
         let s: Vec<_> = (0..self.secondary).map(|i| b.add_secondary(format!("s{i}"))).collect();
-        for (prim, sec) in &self.options {
+        for (o, (prim, sec)) in self.options.iter().enumerate() {
             let mut entries: Vec<Entry> = prim.iter().map(|&i| Entry::from(p[i])).collect();
             for &(j, c) in sec {
                 let color = (c > 0).then(|| b.add_color(format!("c{c}")));
                 entries.push(Entry { item: s[j], color });
             }
-            b.add_option(entries);
+            b.add_option_with_cost(entries, costs.get(o).copied().unwrap_or(0));
         }
         b.build().expect("valid spec")
     }

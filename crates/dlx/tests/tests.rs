@@ -2,6 +2,7 @@
 
 mod builder;
 mod checkpoint;
+mod cost;
 mod knuth;
 mod miri;
 mod parallel;

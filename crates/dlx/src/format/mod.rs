@@ -8,7 +8,9 @@
 //!   `hi|name` (covered between `lo` and `hi` times; `hi|` means exactly
 //!   `hi`).
 //! - Every further line is an option: item names separated by blanks; a
-//!   secondary item may carry a color, `name:color`.
+//!   secondary item may carry a color, `name:color`. As in Knuth's DLX5,
+//!   an option may end with entries `|n` (`n` a nonnegative integer that
+//!   fits in 64 bits): the option's cost is their sum.
 //!
 //! Unlike Knuth's programs, names and colors may be of any length up to
 //! [`MAX_WORD`] (any characters but blanks, `:` and `|`), and lines of any
@@ -68,6 +70,10 @@ struct Parser {
     options: u32,
     /// The option being read.
     entries: OptionEntries,
+    /// The cost of the option being read, once a `|n` entry is read.
+    cost: Option<u64>,
+    /// The costs of the options read before it, added up.
+    total: u64,
 }
 
 impl Parser {
@@ -129,8 +135,32 @@ impl Parser {
         Ok(())
     }
 
+    /// A cost entry `|n` of an option (`digits` is what follows the `|`).
+    fn cost(&mut self, digits: &str, (line, column): (usize, usize)) -> Result<(), Error> {
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            let msg = format!("bad cost `|{digits}`: expected a nonnegative integer after `|`");
+            return Err(syntax(msg, line, column));
+        }
+        let Ok(n) = digits.parse::<u64>() else {
+            return Err(syntax(format!("cost `|{digits}` is too large"), line, column));
+        };
+        let sum = self.cost.unwrap_or(0).checked_add(n);
+        let Some(sum) = sum.filter(|s| s.checked_add(self.total).is_some()) else {
+            return Err(syntax("the options' costs add up past 2^64 - 1", line, column));
+        };
+        self.cost = Some(sum);
+        Ok(())
+    }
+
     /// One word of an option.
     fn entry(&mut self, token: &str, (line, column): (usize, usize)) -> Result<(), Error> {
+        if let Some(digits) = token.strip_prefix('|') {
+            return self.cost(digits, (line, column));
+        }
+        if self.cost.is_some() {
+            let msg = format!("item `{token}` after the option's cost: costs come last");
+            return Err(syntax(msg, line, column));
+        }
         let (name, color) = match token.split_once(':') {
             Some((name, color)) => (name, Some(color)),
             None => (token, None),
@@ -165,7 +195,9 @@ impl Parser {
             LineKind::Start => {}
             LineKind::Items { .. } => self.have_items = true,
             LineKind::Option => {
-                self.builder.add_option(self.entries.drain(..));
+                let cost = self.cost.take().unwrap_or(0);
+                self.total += cost;
+                self.builder.add_option_with_cost(self.entries.drain(..), cost);
             }
         }
     }
@@ -202,6 +234,8 @@ impl Problem {
             have_items: false,
             options: 0,
             entries: OptionEntries::new(),
+            cost: None,
+            total: 0,
         };
         let mut words = Words::new(reader, max_word);
         let mut kind = LineKind::Start;

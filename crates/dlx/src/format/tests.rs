@@ -139,3 +139,38 @@ fn a_name_like_a_byte_order_mark_is_written_to_read_back() {
     assert_eq!((q.num_items(), q.item_name(ItemId::new(0))), (2, "\u{feff}"));
     assert_eq!(q.format_option(OptionId::new(0)), "\u{feff}");
 }
+
+#[test]
+fn costs_add_up_and_write_back() {
+    let text = "A B | X\nA X:red |3 |4\nB |0\nA B |18446744073709551000\n";
+    let p = Problem::parse_knuth(text).unwrap();
+    assert!(p.has_costs());
+    let costs: Vec<u64> = p.options().map(|o| p.cost(o)).collect();
+    assert_eq!(costs, [7, 0, 18_446_744_073_709_551_000]);
+    let mut out = Vec::new();
+    p.write_knuth(&mut out).unwrap();
+    let out = String::from_utf8(out).unwrap();
+    assert_eq!(out, "A B | X\nA X:red |7\nB\nA B |18446744073709551000\n");
+    let q = Problem::parse_knuth(&out).unwrap();
+    assert_eq!(q.fingerprint(), p.fingerprint());
+    assert!(q.options().all(|o| q.cost(o) == p.cost(o)));
+    // Zero costs only: no costs at all.
+    assert!(!Problem::parse_knuth("A\nA |0\n").unwrap().has_costs());
+}
+
+#[test]
+fn bad_costs_name_line_and_column() {
+    let cases = [
+        ("A B\nA |\n", "2:3: bad cost `|`: expected a nonnegative integer after `|`"),
+        ("A B\nA |-3\n", "2:3: bad cost `|-3`: expected a nonnegative integer after `|`"),
+        ("A B\nA |x1\n", "2:3: bad cost `|x1`: expected a nonnegative integer after `|`"),
+        ("A B\nA |18446744073709551616\n", "2:3: cost `|18446744073709551616` is too large"),
+        ("A B\nA |3 B\n", "2:6: item `B` after the option's cost: costs come last"),
+        ("A B\nA |18446744073709551615 |1\n", "2:25: the options' costs add up past 2^64 - 1"),
+        ("A B\nA |18446744073709551615\nB |1\n", "3:3: the options' costs add up past 2^64 - 1"),
+    ];
+    for (text, message) in cases {
+        let e = Problem::parse_knuth(text).unwrap_err();
+        assert_eq!(e.to_string(), message, "{text:?}");
+    }
+}

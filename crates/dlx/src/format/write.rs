@@ -7,7 +7,8 @@ use crate::id::ItemId;
 use crate::problem::Problem;
 
 impl Problem {
-    /// Writes the problem in Knuth's format; reading it back gives the same
+    /// Writes the problem in Knuth's format, an option's cost (if not 0)
+    /// as a last entry `|n` (DLX5's form); reading it back gives the same
     /// problem (a first item name that starts with U+FEFF, which reads as a
     /// byte-order mark, gets one written before it). Fails with [`io::ErrorKind::InvalidInput`] if a name cannot
     /// be written (it is empty or holds a blank, `:` or `|`), an option is
@@ -56,7 +57,10 @@ impl Problem {
             if self.option(o).is_empty() {
                 return Err(bad(&format!("option {o} is empty")));
             }
-            writeln!(w, "{}", self.format_option(o))?;
+            match self.cost(o) {
+                0 => writeln!(w, "{}", self.format_option(o))?,
+                cost => writeln!(w, "{} |{cost}", self.format_option(o))?,
+            }
         }
         Ok(())
     }

@@ -17,15 +17,27 @@
 //! loop, `descend` (replaying a path for parallel and split searches) and
 //! the random paths of the estimator are all written in terms of them.
 //!
+//! A minimum-cost search (Knuth's DLX5) runs two more copies of the loop,
+//! with or without colors, compiled apart (`run_costed`), with the item
+//! choice and level operations of `cost/`: covers within a cost threshold,
+//! levels cut at the first unaffordable option. The other copies never look
+//! at costs, and the level operations above are not used by it (nor are
+//! `descend` and the estimate).
+//!
 //! The code, by job: this file holds the state, the forcing of options
-//! and the search loop; `choice.rs` picks the item to branch on;
+//! and the search loop; `choice.rs` picks the item to branch on; `cost/`
+//! holds a minimum-cost search's state, item choice and level operations;
 //! `levels.rs` holds the level operations; `paths.rs` walks down a given
 //! path or random ones. A seeded search's random choices are `random.rs`'s
 //! (crate level: the counted bit engine makes the same).
 
 mod choice;
+mod cost;
 mod levels;
 mod paths;
+
+use cost::Costs;
+pub(crate) use cost::NO_CUTOFF;
 
 use crate::config::Heuristic;
 use crate::dance::Dance;
@@ -95,6 +107,9 @@ pub(crate) struct Links<'p> {
     state: State,
     pub(crate) stats: Stats,
     pause_at: u64,
+    /// A minimum-cost search's taxes, bound and cutoff (`None` for every
+    /// other search).
+    cost: Option<Box<Costs>>,
 }
 
 impl<'p> Links<'p> {
@@ -117,6 +132,7 @@ impl<'p> Links<'p> {
             state: State::Forward,
             stats: Stats::default(),
             pause_at: u64::MAX,
+            cost: None,
         }
     }
 
@@ -136,6 +152,7 @@ impl<'p> Links<'p> {
         self.unwind();
         self.stats = Stats::default();
         self.dance.updates = 0;
+        self.set_cutoff(NO_CUTOFF);
     }
 
     /// The random key of the node the search stands on (before its level
@@ -151,7 +168,8 @@ impl<'p> Links<'p> {
     /// with another seed.
     pub(crate) fn reseed(&mut self, seed: Option<u64>) {
         self.unwind();
-        self.seed = seed;
+        // A costed search tries each list from its cheapest option.
+        self.seed = seed.filter(|_| self.cost.is_none());
     }
 
     /// Forgets the search and takes back the `forced` options (the ones
@@ -181,6 +199,7 @@ impl<'p> Links<'p> {
         self.dance.updates = 0;
         self.floor = 0;
         self.state = State::Forward;
+        self.clear_costs();
     }
 
     /// Forces an option into the partial solution (see `Solver::choose`).
@@ -191,6 +210,7 @@ impl<'p> Links<'p> {
         };
         self.unwind();
         if self.dance.nodes[x as usize].top == SPACER {
+            self.force_cost(option); // an empty option can still cost
             return Ok(());
         }
         if !self.is_available(x, m.usable[option.index()]) {
@@ -216,6 +236,7 @@ impl<'p> Links<'p> {
         }
         self.dance.commit::<true, true>(x, np);
         self.dance.commit_others::<true, true>(x, np);
+        self.force_cost(option);
         Ok(())
     }
 
@@ -302,10 +323,11 @@ impl<'p> Links<'p> {
         }
         self.pause_at = self.stats.nodes.saturating_add(max_nodes).saturating_add(1);
         let event = match (self.problem.has_colors(), self.problem.has_multiplicities()) {
-            (false, false) => self.run_with::<false, false>(),
-            (true, false) => self.run_with::<true, false>(),
-            (false, true) => self.run_with::<false, true>(),
-            (true, true) => self.run_with::<true, true>(),
+            _ if self.cost.is_some() => self.run_costed(),
+            (false, false) => self.run_with::<false, false, false>(),
+            (true, false) => self.run_with::<true, false, false>(),
+            (false, true) => self.run_with::<false, true, false>(),
+            (true, true) => self.run_with::<true, true, false>(),
         };
         if event == Status::Solution {
             self.stats.solutions += 1;
@@ -313,7 +335,20 @@ impl<'p> Links<'p> {
         event
     }
 
-    fn run_with<const C: bool, const M: bool>(&mut self) -> Status {
+    /// [`run_with`](Self::run_with) for a minimum-cost search, compiled
+    /// apart so that the other loops are laid out as without it.
+    #[inline(never)]
+    fn run_costed(&mut self) -> Status {
+        if self.problem.has_colors() {
+            self.run_with::<true, false, true>()
+        } else {
+            self.run_with::<false, false, true>()
+        }
+    }
+
+    /// The search loop: `C` colors, `M` multiplicities, `K` costs (a
+    /// minimum-cost search, never with `M`).
+    fn run_with<const C: bool, const M: bool, const K: bool>(&mut self) -> Status {
         let mut state = self.state;
         let event = loop {
             match state {
@@ -321,7 +356,9 @@ impl<'p> Links<'p> {
                     if !self.stats.enter_node(self.pause_at) {
                         break Status::Paused;
                     }
-                    let Some((i, score)) = self.choose_item::<M>() else {
+                    let choice =
+                        if K { self.choose_item_costed() } else { self.choose_item::<M>() };
+                    let Some((i, score)) = choice else {
                         state = State::Backdown;
                         break Status::Solution;
                     };
@@ -329,17 +366,27 @@ impl<'p> Links<'p> {
                         state = State::Backdown;
                         continue;
                     }
-                    self.open_level::<C, M>(i, score as u32);
+                    if K {
+                        self.open_level_costed::<C>(i, score as u32);
+                    } else {
+                        self.open_level::<C, M>(i, score as u32);
+                    }
                     state = State::Advance;
                 }
                 State::Advance => {
-                    if self.try_choice::<C, M>() {
+                    let tried =
+                        if K { self.try_choice_costed::<C>() } else { self.try_choice::<C, M>() };
+                    if tried {
                         if self.frames.len() > self.stats.max_depth {
                             self.stats.max_depth = self.frames.len();
                         }
                         state = State::Forward;
                     } else {
-                        self.close_level::<C, M>();
+                        if K {
+                            self.close_level_costed::<C>();
+                        } else {
+                            self.close_level::<C, M>();
+                        }
                         state = State::Backdown;
                     }
                 }
@@ -348,7 +395,10 @@ impl<'p> Links<'p> {
                         state = State::Done;
                         break Status::Done;
                     }
-                    if self.undo_choice::<C, M>() {
+                    if K {
+                        self.undo_choice_costed::<C>();
+                        state = State::Advance;
+                    } else if self.undo_choice::<C, M>() {
                         state = State::Advance;
                     } else {
                         self.close_level::<C, M>();
@@ -365,6 +415,8 @@ impl<'p> Links<'p> {
     /// that the next search starts from the top.
     pub(crate) fn unwind(&mut self) {
         match (self.problem.has_colors(), self.problem.has_multiplicities()) {
+            (true, _) if self.cost.is_some() => self.unwind_costed::<true>(),
+            (false, _) if self.cost.is_some() => self.unwind_costed::<false>(),
             (false, false) => self.unwind_with::<false, false>(),
             (true, false) => self.unwind_with::<true, false>(),
             (false, true) => self.unwind_with::<false, true>(),
@@ -372,6 +424,9 @@ impl<'p> Links<'p> {
         }
         self.floor = 0;
         self.state = State::Forward;
+        if let Some(c) = self.cost.as_deref_mut() {
+            c.level = c.root;
+        }
     }
 
     fn unwind_with<const C: bool, const M: bool>(&mut self) {
