@@ -48,6 +48,7 @@ mod dig;
 mod error;
 mod fill;
 mod jigsaw;
+mod probe;
 mod rating;
 mod rng;
 mod symmetry;
@@ -69,6 +70,7 @@ pub use rng::Rng;
 pub use symmetry::Symmetry;
 
 use fill::{Fill, Peers};
+use probe::Probe;
 
 /// The full grids [`Generator::generate`] tries by default before it gives
 /// up: enough for a clue count within reach, few enough that one out of
@@ -131,13 +133,16 @@ pub struct Generator {
 struct Compiled {
     sudoku: Sudoku,
     peers: Peers,
+    /// The dig's search, its tables built.
+    probe: Probe,
     units: OnceLock<Result<Arc<Units>, Error>>,
 }
 
 impl Compiled {
     fn new(rules: Rules) -> Result<Compiled, Error> {
         let peers = Peers::new(&rules)?;
-        Ok(Compiled { sudoku: Sudoku::new(rules)?, peers, units: OnceLock::new() })
+        let probe = Probe::new(&peers);
+        Ok(Compiled { sudoku: Sudoku::new(rules)?, peers, probe, units: OnceLock::new() })
     }
 
     /// The rules' houses as the human solver sees them, built once.
@@ -367,8 +372,10 @@ impl Generator {
             };
             let mut orbits = self.symmetry.orbits(self.rules.size());
             rng.shuffle(&mut orbits);
+            let mut probe = compiled.probe.clone();
+            let mut search = dig::Searches { solver: &mut solver, probe: &mut probe };
             let dug = dig::dig(
-                &mut solver,
+                &mut search,
                 &solution,
                 &compiled.peers,
                 &orbits,
@@ -380,7 +387,7 @@ impl Generator {
                 reason = Shortfall::Clues { target, fewest };
                 continue;
             }
-            if self.minimal && !self.certified(&mut solver, &dug, &solution, &compiled.peers) {
+            if self.minimal && !self.certified(&mut search, &dug, &solution, &compiled.peers) {
                 reason = Shortfall::Minimal;
                 continue;
             }
@@ -427,7 +434,7 @@ impl Generator {
     /// checked.
     fn certified(
         &self,
-        solver: &mut SudokuSolver<'_>,
+        search: &mut dig::Searches<'_, '_>,
         dug: &dig::Dug,
         solution: &Grid,
         peers: &Peers,
@@ -435,7 +442,7 @@ impl Generator {
         if dug.settled && self.symmetry == Symmetry::None {
             return true;
         }
-        dig::is_minimal(solver, &dug.puzzle, solution, peers, self.search_budget()) == Some(true)
+        dig::is_minimal(search, &dug.puzzle, solution, peers, self.search_budget()) == Some(true)
     }
 
     /// The nodes one search may take: the budget, plus one per cell (a
