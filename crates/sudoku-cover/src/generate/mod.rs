@@ -94,6 +94,15 @@ pub const DEFAULT_RATED_TRIES: u32 = 10_000;
 /// of a second.
 pub const DEFAULT_NODE_BUDGET: u64 = 1 << 16;
 
+/// The node budget of one search by default from side
+/// [`RESTART_SIDE`](crate::RESTART_SIDE) (25) on, where a search node of
+/// the engine costs a hundred times more and the checks that run long are
+/// nearly all those a budget cuts short anyway: on 25x25 a budget of
+/// 1,024 makes puzzles within a few clues of those that 65,536 makes, in
+/// seconds where that takes minutes. A clue whose check runs out stays, so
+/// such puzzles are unique but not always minimal.
+pub const BIG_NODE_BUDGET: u64 = 1 << 10;
+
 /// How many times the node budget the first solution of the empty grid
 /// may take (searched once per generator with fixed rules): rules with
 /// many exclusions take long to fill (9x9 anti-king and anti-knight,
@@ -120,7 +129,7 @@ pub struct Generator {
     minimal: bool,
     clues: Option<usize>,
     tries: Option<u32>,
-    budget: u64,
+    budget: Option<u64>,
     /// The rating range and the ladder that rates, if puzzles are rated.
     rating: Option<Arc<Rater>>,
     /// The empty grid's first solution under the fixed rules, once found.
@@ -211,7 +220,8 @@ impl Generated {
 impl Generator {
     /// A generator of puzzles under these rules: no symmetry, not
     /// necessarily minimal, as few clues as it comes to, at most
-    /// [`DEFAULT_TRIES`] tries and [`DEFAULT_NODE_BUDGET`] nodes a search.
+    /// [`DEFAULT_TRIES`] tries and [`DEFAULT_NODE_BUDGET`] nodes a search
+    /// ([`BIG_NODE_BUDGET`] from side 25 on).
     /// Fails if the rules cannot be compiled.
     pub fn new(rules: Rules) -> Result<Generator, GenerateError> {
         let fixed = Some(Compiled::new(rules.clone())?);
@@ -222,7 +232,7 @@ impl Generator {
             minimal: false,
             clues: None,
             tries: None,
-            budget: DEFAULT_NODE_BUDGET,
+            budget: None,
             rating: None,
             first: OnceLock::new(),
         })
@@ -299,7 +309,7 @@ impl Generator {
     /// second solution (a clue whose check runs out of budget stays, so
     /// puzzles stay unique; a grid whose search runs out is a failed try).
     pub fn node_budget(mut self, nodes: u64) -> Generator {
-        self.budget = nodes.max(1);
+        self.budget = Some(nodes.max(1));
         self
     }
 
@@ -448,7 +458,11 @@ impl Generator {
     /// The nodes one search may take: the budget, plus one per cell (a
     /// search through dancing links takes a node per cell it fills).
     fn search_budget(&self) -> u64 {
-        self.budget.saturating_add(self.rules.shape().cells() as u64)
+        let budget = self.budget.unwrap_or(match self.rules.size() >= crate::RESTART_SIDE {
+            true => BIG_NODE_BUDGET,
+            false => DEFAULT_NODE_BUDGET,
+        });
+        budget.saturating_add(self.rules.shape().cells() as u64)
     }
 
     /// The random givens a full grid starts from: one per row on average.
