@@ -42,6 +42,8 @@ pub(super) struct Probe {
     house_at: Vec<u32>,
     /// Every value's bit.
     all: u64,
+    /// The words of one level: `(n + 1) * words` and one a house.
+    frame: usize,
     /// Every cell.
     grid: Vec<u64>,
     /// The levels of the search, [`frame`](Self::frame) words each: the
@@ -100,6 +102,7 @@ impl Probe {
             houses_of,
             house_at,
             all: if n == 64 { u64::MAX } else { (1 << n) - 1 },
+            frame,
             grid,
             levels: vec![0; 2 * frame],
             branches: Vec::new(),
@@ -108,7 +111,7 @@ impl Probe {
 
     /// The words of one level.
     fn frame(&self) -> usize {
-        (self.n + 1) * self.words + self.house_words.len()
+        self.frame
     }
 
     /// Loads a puzzle (0 for a blank cell) that keeps the rules as level
@@ -318,6 +321,7 @@ impl Probe {
     /// board, the cell on the placed board, `v` placed in the cell's
     /// houses. (The cell stays on the boards it was on: a placed cell's
     /// bits there mean nothing, and every reading masks them out.)
+    #[inline]
     fn place(&mut self, level: usize, cell: usize, v: usize) {
         let (n, words) = (self.n, self.words);
         let frame = self.frame();
