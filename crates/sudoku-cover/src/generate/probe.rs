@@ -337,3 +337,72 @@ impl Probe {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::generate::Generator;
+    use crate::generate::rng::Rng;
+    use crate::{Grid, Rules, Shape, Variant};
+
+    /// Whether `puzzle` has a solution with `cell` other than `own`, by
+    /// the exact-cover engine: one count per other value given.
+    fn by_engine(rules: &Rules, puzzle: &Grid, cell: usize, own: u8) -> bool {
+        let sudoku = crate::Sudoku::new(rules.clone()).unwrap();
+        let mut solver = sudoku.solver();
+        (1..=rules.size() as u8).filter(|&v| v != own).any(|v| {
+            let mut given = puzzle.clone();
+            given.cells_mut()[cell] = v;
+            // A value that clashes with a clue is no solution.
+            solver.count(&given, Some(1)).is_ok_and(|count| count == 1)
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// On random puzzles cut from a generated grid, the probe's answer
+        /// (with branches enough to finish) is the engine's.
+        #[test]
+        fn the_probe_answers_as_the_engine(
+            shape in prop_oneof![Just((2usize, 2usize)), Just((2, 3)), Just((3, 3))],
+            anti_king in any::<bool>(),
+            seed in any::<u64>(),
+            percent in 20usize..70,
+        ) {
+            let mut rules = Rules::new(Shape::new(shape.0, shape.1).unwrap());
+            if anti_king && shape.0 * shape.1 > 4 {
+                rules = rules.with_variant(Variant::AntiKing);
+            }
+            let generator = Generator::new(rules.clone()).unwrap();
+            let solution = generator.generate(seed, 0).unwrap().solution;
+            let mut rng = Rng::new(seed);
+            let mut puzzle = solution.clone();
+            for v in puzzle.cells_mut() {
+                if rng.below(100) >= percent {
+                    *v = 0;
+                }
+            }
+            let peers = Peers::new(&rules).unwrap();
+            let mut probe = Probe::new(&peers);
+            probe.load(puzzle.cells());
+            for cell in (0..puzzle.cells().len()).filter(|&c| puzzle.cells()[c] == 0) {
+                let own = solution.cells()[cell];
+                let answer = probe.other_than(cell, own, u64::MAX);
+                prop_assert_eq!(answer, Some(by_engine(&rules, &puzzle, cell, own)), "{}", puzzle);
+            }
+        }
+    }
+
+    #[test]
+    fn a_budget_of_no_branch_answers_only_what_the_singles_settle() {
+        // An empty 4x4 grid: nothing is forced, so a branch is needed.
+        let rules = Rules::new(Shape::new(2, 2).unwrap());
+        let mut probe = Probe::new(&Peers::new(&rules).unwrap());
+        probe.load(&[0; 16]);
+        assert_eq!(probe.other_than(0, 1, 0), None);
+        assert_eq!(probe.other_than(0, 1, 1000), Some(true));
+    }
+}
