@@ -24,7 +24,7 @@
 //! Explainer 1.2 (it rates the puzzles of `data/sudoku/se_rated_sample.txt`
 //! with them); the rest are SE 1.2's, searched and ranked as it does: a
 //! chain's difficulty is its rung's base plus a tenth per length step
-//! ([`length_increment`]), the length counting the distinct potentials
+//! (`graph::length_tenths`), the length counting the distinct potentials
 //! the conclusion follows from; each rung returns the easiest step it
 //! finds, ties broken as SE breaks them (shorter first, then by kind, then
 //! the first found), so the walk takes the steps SE takes. The nested
