@@ -1,7 +1,8 @@
 //! `dlx sudoku generate`: the puzzles it prints, checked by a small
 //! backtracking solver of this file (nothing shared with the library):
 //! unique, minimal with `--minimal`, symmetric with `--symmetry`, the same
-//! on any number of threads; and read back by `dlx sudoku solve`.
+//! on any number of threads; and read back by `dlx sudoku solve` (and by
+//! `dlx sudoku rate`, for `--rating`).
 
 use crate::util::{data, dlx};
 
@@ -322,6 +323,14 @@ fn impossible_demands_are_named() {
             "no puzzle with rot90 symmetry has 30 clues",
         ),
         (&["--regions", "inline"], 2, "--regions inline reads puzzles"),
+        (&["--rating", "4.5..2"], 2, "rating range `4.5..2`: 4.5 is above 2.0"),
+        (&["--rating", "3"], 2, "expected LO..HI, LO.. or ..HI"),
+        (&["--rating", "1.25.."], 2, "at most one decimal"),
+        (
+            &["--rating", "0.1..0.5", "--tries", "5", "--seed", "1"],
+            1,
+            "no puzzle rated 0.1..0.5 in 5 tries",
+        ),
         (&["--box", "2x2", "--regions", &data("jigsaw6.txt")], 2, "the region map is 6x6"),
         (&["--size", "4", "--variant", "anti-king"], 1, "no full grid keeps these rules"),
         (
@@ -342,4 +351,49 @@ fn impossible_demands_are_named() {
     }
     let out = dlx(&["sudoku", "solve", "--regions", "random", "1.3............."]).expect_code(2);
     assert!(out.stderr.contains("--regions random makes regions for `dlx sudoku generate`"));
+}
+
+/// The ratings `dlx sudoku rate` gives the lines, as numbers (`None` for
+/// a puzzle beyond the techniques known).
+fn rate(lines: &[String]) -> Vec<Option<f64>> {
+    let out = dlx(&["sudoku", "rate", "-"]).stdin(lines.join("\n")).success();
+    out.lines().map(|l| l.split(' ').next().and_then(|r| r.parse().ok())).collect()
+}
+
+#[test]
+fn rated_puzzles_are_rated_in_range_by_sudoku_rate() {
+    for (range, lo, hi) in [("2.0..4.5", 2.0, 4.5), ("..1.5", 0.0, 1.5), ("6.6..", 6.6, 99.0)] {
+        let args = ["--rating", range, "-n", "4", "--seed", "21"];
+        let lines = generate(&[&args[..], &["-j", "1"]].concat());
+        assert_eq!(lines.len(), 4);
+        assert_eq!(generate(&[&args[..], &["-j", "2"]].concat()), lines, "{range}");
+        let checker = Checker::new(9, 3, 3);
+        for (line, rating) in lines.iter().zip(rate(&lines)) {
+            assert!(checker.unique(&cells(line)), "{line}");
+            // Beyond the techniques known counts only in an open range.
+            let rating = rating.unwrap_or(f64::INFINITY);
+            assert!(
+                (lo..=hi).contains(&rating) || (hi == 99.0 && rating.is_infinite()),
+                "{range}: {line} rated {rating}"
+            );
+        }
+    }
+}
+
+#[test]
+fn rated_json_records_carry_the_rating() {
+    let out =
+        dlx(&["sudoku", "generate", "-f", "json", "--rating", "3.0..5", "--seed", "4", "-n", "3"])
+            .success();
+    let records: Vec<serde_json::Value> =
+        out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let lines: Vec<String> =
+        records.iter().map(|v| v["puzzle"].as_str().unwrap().to_owned()).collect();
+    for (v, rating) in records.iter().zip(rate(&lines)) {
+        assert_eq!(v["rating"].as_f64(), rating);
+        assert!(v["technique"].is_string());
+    }
+    // Without --rating, no rating is made.
+    let out = dlx(&["sudoku", "generate", "-f", "json", "--seed", "4"]).success();
+    assert!(!out.contains("rating"), "{out}");
 }

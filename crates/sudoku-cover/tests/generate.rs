@@ -3,8 +3,11 @@
 //! (each clue removed and counted again), symmetric when asked (cells
 //! mapped by hand), under every size, box shape, variant and jigsaw.
 
+use std::sync::Arc;
+
 use proptest::prelude::*;
-use sudoku_cover::generate::{GenerateError, Generator, Symmetry};
+use sudoku_cover::generate::{GenerateError, Generator, RatingRange, Shortfall, Symmetry};
+use sudoku_cover::human::{Candidates, Ladder, Rating, Units};
 use sudoku_cover::{Grid, Regions, Rules, Shape, Variant};
 
 use crate::util::Check;
@@ -174,6 +177,25 @@ proptest! {
     }
 
     #[test]
+    fn rated_puzzles_are_rated_in_their_range(
+        shape in prop_oneof![Just((2usize, 2usize)), Just((2, 3)), Just((3, 2))],
+        lo in 10u16..30,
+        width in 0u16..15,
+        seed in any::<u64>(),
+    ) {
+        let shape = Shape::new(shape.0, shape.1).unwrap();
+        let range = RatingRange::new(Some(tenths(lo)), Some(tenths(lo + width))).unwrap();
+        let generator = Generator::new(Rules::new(shape)).unwrap().rating(Some(range)).tries(50);
+        match generator.generate(seed, 0) {
+            Ok(made) => check_rated(&generator, &made.puzzle, made.rating.as_ref(), range),
+            Err(GenerateError::GaveUp { reason: Shortfall::Rating { range: r, .. }, .. }) => {
+                prop_assert_eq!(r, range);
+            }
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    #[test]
     fn clue_counts_are_met_exactly(
         clues in 30usize..60,
         symmetry in symmetries(),
@@ -246,4 +268,54 @@ fn pairs_of_variants_on_nine_by_nine() {
         let e = Generator::new(rules).unwrap().node_budget(1000).generate(6, 0).unwrap_err();
         assert!(matches!(e, GenerateError::NoGridFound { .. }), "{pair:?}: {e}");
     }
+}
+
+fn tenths(t: u16) -> sudoku_cover::human::Difficulty {
+    sudoku_cover::human::Difficulty::tenths(t)
+}
+
+/// Checks a rated puzzle: unique by the independent checker, and rated in
+/// `range` by a ladder of its own, the same rating the generator gave.
+fn check_rated(generator: &Generator, puzzle: &Grid, given: Option<&Rating>, range: RatingRange) {
+    let rules = generator.rules();
+    let shape = rules.shape();
+    let check = checker(shape, rules.variants(), rules.regions());
+    assert_eq!(check.count(puzzle.cells(), 2), 1, "{puzzle} is not unique");
+    let units = Arc::new(Units::new(rules).unwrap());
+    let rating = Ladder::standard().rate(Candidates::from_grid(units, puzzle).unwrap(), None);
+    assert!(range.contains(&rating), "{puzzle}: {rating} is not in {range}");
+    assert_eq!(given, Some(&rating), "{puzzle}");
+}
+
+/// 9x9 puzzles in easy, middle and hard bands, each rated anew.
+#[test]
+fn nine_by_nine_puzzles_in_rating_bands() {
+    for (range, symmetry) in
+        [("..1.5", Symmetry::None), ("2.6..4.5", Symmetry::Rot180), ("7.0..", Symmetry::None)]
+    {
+        let range: RatingRange = range.parse().unwrap();
+        let generator =
+            Generator::new(Rules::classic()).unwrap().symmetry(symmetry).rating(Some(range));
+        for index in 0..3 {
+            let made = generator.generate(11, index).unwrap();
+            check_rated(&generator, &made.puzzle, made.rating.as_ref(), range);
+            assert!(keeps(symmetry, &made.puzzle));
+            assert_eq!(generator.generate(11, index).unwrap(), made);
+        }
+    }
+}
+
+/// A range no puzzle reaches ends after the tries, naming what was
+/// reached.
+#[test]
+fn an_empty_rating_range_gives_up() {
+    let range: RatingRange = "0.1..0.9".parse().unwrap();
+    let generator = Generator::new(Rules::classic()).unwrap().rating(Some(range)).tries(20);
+    let e = generator.generate(1, 0).unwrap_err();
+    let GenerateError::GaveUp { tries: 20, reason: Shortfall::Rating { reached, beyond, .. } } = e
+    else {
+        panic!("{e:?}")
+    };
+    assert!(reached.is_some_and(|(lo, _)| lo > tenths(9)) && !beyond);
+    assert!(e.to_string().starts_with("no puzzle rated 0.1..0.9 in 20 tries"), "{e}");
 }

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use clap::{Args as ClapArgs, Subcommand, ValueEnum};
 use sudoku_cover::Shape;
+use sudoku_cover::generate::RatingRange;
 
 use super::{HeuristicArg, OutputFormat, PropagationArg, ReportArgs, at_least_one};
 
@@ -119,19 +120,23 @@ Examples:
     /// it a random seed is taken and printed on stderr (`seed: N`). Puzzles
     /// are made on all cores and written in order.
     ///
-    /// Sizes up to 16x16 take milliseconds a puzzle (9x9: thousands a
-    /// second); 25x25 and larger take minutes.
+    /// 9x9 puzzles take a fraction of a millisecond, 16x16 a tenth of a
+    /// second, 25x25 about a second and 36x36 several; from 25x25 on a
+    /// search's budget is smaller, so a puzzle is unique but may keep a
+    /// few clues that could go.
     #[command(after_help = "\
 Examples:
   dlx sudoku generate --count 10 --seed 1
   dlx sudoku generate --symmetry rot180 --minimal
   dlx sudoku generate --size 16 --clues 120
+  dlx sudoku generate --rating 7.0.. --count 5 --format json
   dlx sudoku generate --box 2x3 --variant x,anti-knight
   dlx sudoku generate --regions random --seed 7 | dlx sudoku solve --regions inline
   dlx sudoku generate --regions jigsaw.txt --count 100 > jigsaw-puzzles.txt
 
 Exit status: 0 when every puzzle was made; 1 when no puzzle could meet the
-demands (no grid keeps the rules, or no try came down to --clues); 2 when
+demands (no grid keeps the rules, no try came down to --clues, or none was
+rated in --rating's range within --tries); 2 when
 the command line was wrong.")]
     Generate(SudokuGenerateArgs),
 }
@@ -249,9 +254,17 @@ pub struct SudokuGenerateArgs {
     #[arg(long, value_name = "N")]
     pub clues: Option<usize>,
 
+    /// Make only puzzles rated in this range on Sudoku Explainer's scale,
+    /// as `dlx sudoku rate` rates them: LO..HI, LO.. or ..HI, both ends
+    /// included (`2.0..4.5`). A puzzle beyond the techniques known counts
+    /// as harder than any HI (so only LO.. takes it). Each try is a new
+    /// puzzle, rated; see --tries.
+    #[arg(long, value_name = "LO..HI", value_parser = parse_rating)]
+    pub rating: Option<RatingRange>,
+
     /// The most full grids tried for one puzzle before giving up (with
-    /// --clues, or --minimal and a symmetry): 100 by default, 20,000 for
-    /// minimal puzzles with a symmetry.
+    /// --clues, --rating, or --minimal and a symmetry): 100 by default,
+    /// 10,000 with --rating, 20,000 for minimal puzzles with a symmetry.
     #[arg(long, value_name = "N", value_parser = at_least_one::<u32>)]
     pub tries: Option<u32>,
 
@@ -432,6 +445,11 @@ fn parse_regions(text: &str) -> Result<RegionsArg, String> {
 }
 
 /// Parses `RxC`, e.g. `2x3`, into a box shape.
+/// A `--rating` range: `LO..HI`, `LO..` or `..HI`.
+fn parse_rating(text: &str) -> Result<RatingRange, String> {
+    text.parse().map_err(|e: sudoku_cover::generate::RatingRangeError| e.to_string())
+}
+
 fn parse_box(text: &str) -> Result<Shape, String> {
     let bad = || format!("expected ROWSxCOLS, like 3x3 or 2x3, not `{text}`");
     let (r, c) = text.split_once(['x', 'X']).ok_or_else(bad)?;

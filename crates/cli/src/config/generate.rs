@@ -78,7 +78,8 @@ impl GenerateConfig {
         let mut generator = Generator::new(rules)?
             .symmetry(args.symmetry.into())
             .minimal(args.minimal)
-            .clues(args.clues);
+            .clues(args.clues)
+            .rating(args.rating);
         if random {
             generator = generator.random_regions();
         }

@@ -12,6 +12,7 @@ use std::time::Instant;
 use anyhow::Result;
 use serde::Serialize;
 use sudoku_cover::generate::{GenerateError, Generated};
+use sudoku_cover::human::{End, Rating};
 
 use crate::batch::Pool;
 use crate::config::{GenerateConfig, Output};
@@ -41,6 +42,14 @@ struct Record<'a> {
     regions: Option<&'a str>,
     /// The full grids tried to make it.
     tries: u32,
+    /// With `--rating`: its rating on Sudoku Explainer's scale, `null`
+    /// beyond the techniques known.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rating: Option<Option<f64>>,
+    /// With `--rating`: the technique of its hardest step, `null` beyond
+    /// the techniques known.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    technique: Option<Option<&'static str>>,
 }
 
 /// What the puzzles made add up to, for `--stats`.
@@ -123,10 +132,20 @@ fn write(config: &GenerateConfig, out: &mut Out, index: u64, made: &Generated) -
                 clues: made.clues(),
                 regions: regions.as_deref(),
                 tries: made.tries,
+                rating: made
+                    .rating
+                    .as_ref()
+                    .map(|r| solved(r).and(r.difficulty).map(|d| d.as_f64())),
+                technique: made.rating.as_ref().map(|r| solved(r).and(r.hardest)),
             })?;
         }
     }
     Ok(())
+}
+
+/// `Some` when the rating's walk reached the solution.
+fn solved(rating: &Rating) -> Option<()> {
+    (rating.end == End::Solved).then_some(())
 }
 
 /// Says on stderr why a puzzle could not be made: for the rules as a

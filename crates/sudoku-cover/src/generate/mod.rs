@@ -11,6 +11,11 @@
 //!    each blanked and put back unless the puzzle stays unique
 //!    ([`SudokuSolver::check_within`]: counting to two).
 //!
+//! With a rating range ([`Generator::rating`]), a third step: the puzzle
+//! is rated by Sudoku Explainer's ladder ([`Ladder::standard`]) and kept
+//! only if its rating is in the range ([`RatingRange`]); otherwise another
+//! full grid is tried.
+//!
 //! The result never has an orbit of clues that could be removed (unless a
 //! uniqueness check ran out of its node budget, in which case the clues
 //! stay: a puzzle is always unique). Without symmetry that is a minimal
@@ -40,26 +45,32 @@
 //! ```
 
 mod dig;
+mod error;
 mod fill;
 mod jigsaw;
+mod probe;
+mod rating;
 mod rng;
 mod symmetry;
 
-use std::fmt;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use crate::alphabet::Alphabet;
 use crate::encode::Sudoku;
 use crate::error::Error;
 use crate::grid::Grid;
+use crate::human::{Difficulty, Ladder, Rating, Units};
 use crate::regions::Regions;
 use crate::rules::Rules;
 use crate::solver::SudokuSolver;
 
+pub use error::{GenerateError, Shortfall};
+pub use rating::{RatingRange, RatingRangeError};
 pub use rng::Rng;
 pub use symmetry::Symmetry;
 
 use fill::{Fill, Peers};
+use probe::Probe;
 
 /// The full grids [`Generator::generate`] tries by default before it gives
 /// up: enough for a clue count within reach, few enough that one out of
@@ -70,12 +81,27 @@ pub const DEFAULT_TRIES: u32 = 100;
 /// 9x9, about 1 in 50 with `rot180`, 1 in 1,600 with `rot90`).
 pub const DEFAULT_SYMMETRIC_MINIMAL_TRIES: u32 = 20_000;
 
+/// The full grids tried by default for a puzzle rated in a range
+/// ([`Generator::rating`]): the hard bands are rare among random puzzles
+/// (on 9x9, about one in 700 rates 7.0 or more; see
+/// `docs/performance.md`), and an empty band is soon reported.
+pub const DEFAULT_RATED_TRIES: u32 = 10_000;
+
 /// The node budget of one search, by default (on top of one node per
 /// cell): ample for the searches of a 9x9 or 16x16 puzzle (a few hundred
 /// nodes each, as a rule; on 16x16 a smaller budget made minimal puzzles
 /// fail ten times as often), small enough that a hard one costs a fraction
 /// of a second.
 pub const DEFAULT_NODE_BUDGET: u64 = 1 << 16;
+
+/// The node budget of one search by default from side
+/// [`RESTART_SIDE`](crate::RESTART_SIDE) (25) on, where a search node of
+/// the engine costs a hundred times more and the checks that run long are
+/// nearly all those a budget cuts short anyway: on 25x25 a budget of
+/// 1,024 makes puzzles within a few clues of those that 65,536 makes, in
+/// seconds where that takes minutes. A clue whose check runs out stays, so
+/// such puzzles are unique but not always minimal.
+pub const BIG_NODE_BUDGET: u64 = 1 << 10;
 
 /// How many times the node budget the first solution of the empty grid
 /// may take (searched once per generator with fixed rules): rules with
@@ -103,23 +129,43 @@ pub struct Generator {
     minimal: bool,
     clues: Option<usize>,
     tries: Option<u32>,
-    budget: u64,
+    budget: Option<u64>,
+    /// The rating range and the ladder that rates, if puzzles are rated.
+    rating: Option<Arc<Rater>>,
     /// The empty grid's first solution under the fixed rules, once found.
     first: OnceLock<Fill>,
 }
 
-/// Rules compiled, with every cell's peers.
+/// Rules compiled, with every cell's peers, and their houses for the
+/// human solver once a puzzle is rated.
 #[derive(Debug, Clone)]
 struct Compiled {
     sudoku: Sudoku,
     peers: Peers,
+    /// The dig's search, its tables built.
+    probe: Probe,
+    units: OnceLock<Result<Arc<Units>, Error>>,
 }
 
 impl Compiled {
     fn new(rules: Rules) -> Result<Compiled, Error> {
         let peers = Peers::new(&rules)?;
-        Ok(Compiled { sudoku: Sudoku::new(rules)?, peers })
+        let probe = Probe::new(&peers);
+        Ok(Compiled { sudoku: Sudoku::new(rules)?, peers, probe, units: OnceLock::new() })
     }
+
+    /// The rules' houses as the human solver sees them, built once.
+    fn units(&self) -> Result<&Arc<Units>, Error> {
+        let units = self.units.get_or_init(|| Units::new(self.sudoku.rules()).map(Arc::new));
+        units.as_ref().map_err(Clone::clone)
+    }
+}
+
+/// What rates puzzles: the range and Sudoku Explainer's ladder.
+#[derive(Debug)]
+struct Rater {
+    range: RatingRange,
+    ladder: Ladder,
 }
 
 /// A generated puzzle.
@@ -138,6 +184,9 @@ pub struct Generated {
     /// How many full grids were dug before one gave a puzzle that met
     /// every demand (1 when the first did).
     pub tries: u32,
+    /// Its rating on Sudoku Explainer's scale, when puzzles are made in a
+    /// rating range ([`Generator::rating`]).
+    pub rating: Option<Rating>,
 }
 
 impl Generated {
@@ -168,117 +217,11 @@ impl Generated {
     }
 }
 
-/// Why no puzzle could be made.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum GenerateError {
-    /// The rules cannot be compiled (a variant that does not fit the
-    /// shape, regions of another size).
-    Rules(Error),
-    /// No full grid keeps the rules.
-    NoGrid,
-    /// The search for a first full grid ran out of its node budget: the
-    /// rules may admit none.
-    NoGridFound {
-        /// The nodes searched.
-        nodes: u64,
-    },
-    /// More clues asked for than the grid has cells.
-    TooManyClues {
-        /// The clues asked for.
-        clues: usize,
-        /// The cells of the grid.
-        cells: usize,
-    },
-    /// A clue count that no puzzle with the symmetry can have: its clues
-    /// come in whole orbits (in fours with `rot90`, say).
-    UnreachableClues {
-        /// The clues asked for.
-        clues: usize,
-        /// The symmetry.
-        symmetry: Symmetry,
-    },
-    /// Every try failed to meet the demands.
-    GaveUp {
-        /// The tries made.
-        tries: u32,
-        /// What the last try lacked.
-        reason: Shortfall,
-    },
-    /// A symmetry name that is not one.
-    UnknownSymmetry(String),
-}
-
-/// What a failed try lacked.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Shortfall {
-    /// No full grid within the node budget (or, with random regions, no
-    /// map that any grid fits).
-    Grid,
-    /// The clue count: no try came down to it.
-    Clues {
-        /// The count asked for.
-        target: usize,
-        /// The fewest clues any try reached.
-        fewest: usize,
-    },
-    /// Minimality: some single clue could still go, or a check ran out of
-    /// its node budget.
-    Minimal,
-}
-
-impl fmt::Display for GenerateError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            GenerateError::Rules(e) => write!(f, "{e}"),
-            GenerateError::NoGrid => f.write_str("no full grid keeps these rules"),
-            GenerateError::NoGridFound { nodes } => write!(
-                f,
-                "no full grid found in {nodes} search-tree nodes: these rules may admit none"
-            ),
-            GenerateError::TooManyClues { clues, cells } => {
-                write!(f, "{clues} clues asked for, but the grid has {cells} cells")
-            }
-            GenerateError::UnreachableClues { clues, symmetry } => write!(
-                f,
-                "no puzzle with {symmetry} symmetry has {clues} clues: its clues come in the \
-                 symmetry's groups of cells"
-            ),
-            GenerateError::GaveUp { tries, reason } => match reason {
-                Shortfall::Grid => write!(
-                    f,
-                    "no full grid found within the node budget in {tries} tries (the grid is too \
-                     large, or the rules too tight)"
-                ),
-                Shortfall::Clues { target, fewest } => write!(
-                    f,
-                    "could not come down to {target} clues in {tries} tries (the fewest reached: \
-                     {fewest})"
-                ),
-                Shortfall::Minimal => {
-                    write!(f, "no minimal puzzle with these demands in {tries} tries")
-                }
-            },
-            GenerateError::UnknownSymmetry(s) => {
-                write!(f, "unknown symmetry {s:?}: none, rot180, rot90, mirror or diagonal")
-            }
-        }
-    }
-}
-
-impl std::error::Error for GenerateError {}
-
-impl From<Error> for GenerateError {
-    fn from(e: Error) -> GenerateError {
-        GenerateError::Rules(e)
-    }
-}
-
 impl Generator {
     /// A generator of puzzles under these rules: no symmetry, not
     /// necessarily minimal, as few clues as it comes to, at most
-    /// [`DEFAULT_TRIES`] tries and [`DEFAULT_NODE_BUDGET`] nodes a search.
+    /// [`DEFAULT_TRIES`] tries and [`DEFAULT_NODE_BUDGET`] nodes a search
+    /// ([`BIG_NODE_BUDGET`] from side 25 on).
     /// Fails if the rules cannot be compiled.
     pub fn new(rules: Rules) -> Result<Generator, GenerateError> {
         let fixed = Some(Compiled::new(rules.clone())?);
@@ -289,7 +232,8 @@ impl Generator {
             minimal: false,
             clues: None,
             tries: None,
-            budget: DEFAULT_NODE_BUDGET,
+            budget: None,
+            rating: None,
             first: OnceLock::new(),
         })
     }
@@ -326,10 +270,23 @@ impl Generator {
         self
     }
 
+    /// Makes only puzzles whose rating on Sudoku Explainer's scale is in
+    /// `range` (`None`: any), as [`Ladder::standard`] rates them; see
+    /// [`RatingRange`]. Each try is a new full grid dug and rated.
+    pub fn rating(mut self, range: Option<RatingRange>) -> Generator {
+        self.rating = range.map(|range| Arc::new(Rater { range, ladder: Ladder::standard() }));
+        self
+    }
+
+    /// The rating range puzzles are made in, if any.
+    pub fn get_rating(&self) -> Option<RatingRange> {
+        self.rating.as_ref().map(|r| r.range)
+    }
+
     /// The most full grids tried for one puzzle before giving up (at least
-    /// 1); by default [`DEFAULT_TRIES`], or
-    /// [`DEFAULT_SYMMETRIC_MINIMAL_TRIES`] for minimal puzzles with a
-    /// symmetry.
+    /// 1); by default [`DEFAULT_TRIES`], [`DEFAULT_RATED_TRIES`] in a
+    /// rating range, or [`DEFAULT_SYMMETRIC_MINIMAL_TRIES`] for minimal
+    /// puzzles with a symmetry.
     pub fn tries(mut self, tries: u32) -> Generator {
         self.tries = Some(tries.max(1));
         self
@@ -339,6 +296,7 @@ impl Generator {
     pub fn get_tries(&self) -> u32 {
         match self.tries {
             Some(tries) => tries,
+            None if self.rating.is_some() => DEFAULT_RATED_TRIES,
             None if self.minimal && self.symmetry != Symmetry::None => {
                 DEFAULT_SYMMETRIC_MINIMAL_TRIES
             }
@@ -351,7 +309,7 @@ impl Generator {
     /// second solution (a clue whose check runs out of budget stays, so
     /// puzzles stay unique; a grid whose search runs out is a failed try).
     pub fn node_budget(mut self, nodes: u64) -> Generator {
-        self.budget = nodes.max(1);
+        self.budget = Some(nodes.max(1));
         self
     }
 
@@ -394,6 +352,7 @@ impl Generator {
         self.check()?;
         let mut reason = Shortfall::Grid;
         let mut fewest = usize::MAX;
+        let mut rated = Missed::default();
         let mut drawn;
         let most = self.get_tries();
         for tries in 1..=most {
@@ -423,8 +382,10 @@ impl Generator {
             };
             let mut orbits = self.symmetry.orbits(self.rules.size());
             rng.shuffle(&mut orbits);
+            let mut probe = compiled.probe.clone();
+            let mut search = dig::Searches { solver: &mut solver, probe: &mut probe };
             let dug = dig::dig(
-                &mut solver,
+                &mut search,
                 &solution,
                 &compiled.peers,
                 &orbits,
@@ -436,10 +397,23 @@ impl Generator {
                 reason = Shortfall::Clues { target, fewest };
                 continue;
             }
-            if self.minimal && !self.certified(&mut solver, &dug, &solution, &compiled.peers) {
+            if self.minimal && !self.certified(&mut search, &dug, &solution, &compiled.peers) {
                 reason = Shortfall::Minimal;
                 continue;
             }
+            let rating = match &self.rating {
+                Some(rater) => {
+                    let units = compiled.units()?;
+                    match rater.range.rate(&rater.ladder, units, &dug.puzzle, &solution) {
+                        Ok(rating) => Some(rating),
+                        Err(reached) => {
+                            reason = rated.missed(rater.range, reached);
+                            continue;
+                        }
+                    }
+                }
+                None => None,
+            };
             let regions = self.fixed.is_none().then(|| compiled.sudoku.rules().regions().cloned());
             return Ok(Generated {
                 puzzle: dug.puzzle,
@@ -447,6 +421,7 @@ impl Generator {
                 regions: regions.flatten(),
                 origin: None,
                 tries,
+                rating,
             });
         }
         Err(GenerateError::GaveUp { tries: most, reason })
@@ -469,7 +444,7 @@ impl Generator {
     /// checked.
     fn certified(
         &self,
-        solver: &mut SudokuSolver<'_>,
+        search: &mut dig::Searches<'_, '_>,
         dug: &dig::Dug,
         solution: &Grid,
         peers: &Peers,
@@ -477,18 +452,45 @@ impl Generator {
         if dug.settled && self.symmetry == Symmetry::None {
             return true;
         }
-        dig::is_minimal(solver, &dug.puzzle, solution, peers, self.search_budget()) == Some(true)
+        dig::is_minimal(search, &dug.puzzle, solution, peers, self.search_budget()) == Some(true)
     }
 
     /// The nodes one search may take: the budget, plus one per cell (a
     /// search through dancing links takes a node per cell it fills).
     fn search_budget(&self) -> u64 {
-        self.budget.saturating_add(self.rules.shape().cells() as u64)
+        let budget = self.budget.unwrap_or(match self.rules.size() >= crate::RESTART_SIDE {
+            true => BIG_NODE_BUDGET,
+            false => DEFAULT_NODE_BUDGET,
+        });
+        budget.saturating_add(self.rules.shape().cells() as u64)
     }
 
     /// The random givens a full grid starts from: one per row on average.
     fn random_givens(&self) -> usize {
         self.rules.size()
+    }
+}
+
+/// The ratings of the tries rejected for their rating, for
+/// [`Shortfall::Rating`].
+#[derive(Debug, Default)]
+struct Missed {
+    reached: Option<(Difficulty, Difficulty)>,
+    beyond: bool,
+}
+
+impl Missed {
+    /// Counts in a try that reached `reached` (`None`: beyond the
+    /// techniques known) and says what the tries lacked so far.
+    fn missed(&mut self, range: RatingRange, reached: Option<Difficulty>) -> Shortfall {
+        match reached {
+            Some(d) => {
+                let (lo, hi) = self.reached.unwrap_or((d, d));
+                self.reached = Some((lo.min(d), hi.max(d)));
+            }
+            None => self.beyond = true,
+        }
+        Shortfall::Rating { range, reached: self.reached, beyond: self.beyond }
     }
 }
 

@@ -57,7 +57,12 @@
 //! | Unique Rectangles and Loops, types 1 to 4 | 4.5 to 5.0 | `uniqueness` |
 //! | Naked Quad, Jellyfish, Hidden Quad | 5.0, 5.2, 5.4 | `subsets`, `fish` |
 //! | BUG, types 1 to 4 | 5.6 and up | `bug` |
-//! | chains | 6.5 and up | [`chains`] |
+//! | X-chains of two and three strong links (Skyscraper, Two-string Kite, Turbot Fish, Empty Rectangle, ...), WXYZ- and VWXYZ-Wings | 4.0 to 6.4 | [`chains`] (SukakuExplainer's rungs) |
+//! | aligned pair and triplet exclusion, X- and Y-cycles, forcing chains, Nishio, dynamic chains | 6.2 and up | [`chains`] (Sudoku Explainer's rungs) |
+//!
+//! The chain rungs come after BUG in the ladder although the strong-link
+//! chains rate from 4.0: a chain is the step taken only when no pattern
+//! applies (see [`chains`] for each rung's range).
 //!
 //! # Adding a technique
 //!
