@@ -1,7 +1,9 @@
 //! Criterion benchmarks: `cargo bench -p dlx-benches`.
 //!
 //! Names follow `group/input/variant`. The exact-cover group counts
-//! Knuth's reference instances (`data/xc`); the sudoku group solves the
+//! Knuth's reference instances (`data/xc`), and the kinds group one
+//! instance of each other kind (big plain, colors, multiplicities, costs:
+//! `kinds/KIND/INSTANCE/ENGINE`); the sudoku group solves the
 //! public benchmark sets (`data/sudoku`) one thread, in two modes:
 //! the first solution, and solve-and-prove-unique (count up to 2, as
 //! tdoku's benchmark does). Throughput is reported in puzzles per second.
@@ -33,6 +35,7 @@ fn main() {
         .warm_up_time(Duration::from_secs(1))
         .measurement_time(Duration::from_secs(5));
     exact_cover::define(&mut c);
+    exact_cover::define_kinds(&mut c);
     sudoku::define(&mut c);
     generate::define(&mut c);
     big_bench::define(&mut c);

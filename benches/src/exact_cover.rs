@@ -1,10 +1,12 @@
 //! Counting Knuth's reference instances, ours next to the baselines, and
-//! building a problem.
+//! building a problem; one instance of each kind of problem beyond plain
+//! exact cover (group `kinds`), ours with the engine it picks and with
+//! dancing links alone.
 
 use std::hint::black_box;
 
 use criterion::Criterion;
-use dlx::{Problem, Solver};
+use dlx::{Config, Engine, Problem, Solver};
 
 use dlx_benches::baseline::{Baseline, Options};
 use dlx_benches::data;
@@ -42,6 +44,39 @@ pub(crate) fn define(c: &mut Criterion) {
         b.iter(|| {
             let p = Problem::parse_knuth(black_box(&text)).unwrap();
             assert_eq!(p.num_options(), 2056);
+        })
+    });
+    g.finish();
+}
+
+/// One instance per kind of problem, with its known count (for costs, the
+/// three optimum costs, as Knuth's DLX5 finds them): `kinds/KIND/INSTANCE/ENGINE`.
+pub(crate) fn define_kinds(c: &mut Criterion) {
+    let mut g = c.benchmark_group("kinds");
+    let counted = [
+        ("plain_big", "sudoku36_450blanks", 2),
+        ("colors", "colored80", 1),
+        ("multiplicities", "mcc_random22", 15_669_630),
+    ];
+    for (kind, name, solutions) in counted {
+        let (_, problem) = load(name);
+        for (engine, config) in
+            [("default", Config::new()), ("links", Config::new().engine(Engine::DancingLinks))]
+        {
+            g.bench_function(format!("{kind}/{name}/{engine}"), |b| {
+                b.iter(|| {
+                    let n = Solver::with_config(black_box(&problem), config).count();
+                    assert_eq!(n, solutions);
+                })
+            });
+        }
+    }
+    let (_, problem) = load("cost_random32");
+    g.bench_function("costs/cost_random32/default", |b| {
+        b.iter(|| {
+            let best = Solver::new(black_box(&problem)).min_cost(3).expect("costs");
+            let costs: Vec<u64> = best.iter().map(|s| s.cost).collect();
+            assert_eq!(costs, [62, 68, 69]);
         })
     });
     g.finish();

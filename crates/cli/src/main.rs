@@ -9,6 +9,8 @@
 //! [`batch`], and the helpers [`input`], [`out`], [`problem`],
 //! [`progress`], [`report`] and [`exit`].
 
+#![forbid(unsafe_code)]
+
 mod args;
 mod batch;
 mod cmd_completions;

@@ -141,6 +141,7 @@
 //! This crate has no optional features.
 
 #![deny(missing_docs)]
+#![deny(unsafe_code)]
 #![warn(missing_debug_implementations)]
 
 mod bits;
@@ -148,9 +149,11 @@ mod checkpoint;
 mod config;
 mod cost;
 mod dance;
+mod engine;
 mod entry;
 mod error;
 mod estimate;
+#[allow(unsafe_code)] // The one module with `unsafe`: see its docs.
 mod fast;
 mod format;
 mod id;

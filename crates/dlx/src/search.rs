@@ -14,12 +14,16 @@
 //!
 //! They visit the same search tree and report the same solutions in the
 //! same order; [`Config::engine`] picks one, by default automatically.
+//! The solver drives each through the calls of `engine::Search`, and
+//! keeps what is the same for all (the forced options, the solution, the
+//! time, the estimate of the nodes left).
 
 use std::time::Instant;
 
 use crate::bits::{Bits, Counted, Sliced};
 use crate::checkpoint::{Checkpoint, Fingerprint, Position};
 use crate::config::{Config, Engine};
+use crate::engine::Search;
 use crate::error::{Error, ErrorKind};
 use crate::estimate::Estimate;
 use crate::id::OptionId;
@@ -49,24 +53,28 @@ enum Backend<'p> {
     Sliced(Bits<Sliced<'p>>),
 }
 
-/// Calls the same method on whichever engine the solver uses.
-macro_rules! engine {
-    ($self:expr, $e:ident => $body:expr) => {
-        match &$self.backend {
-            Backend::Links($e) => $body,
-            Backend::Bits8($e) => $body,
-            Backend::Bits16($e) => $body,
-            Backend::Sliced($e) => $body,
+impl<'p> Backend<'p> {
+    /// The engine, as the calls every engine answers.
+    #[inline]
+    fn search(&self) -> &(dyn Search + 'p) {
+        match self {
+            Backend::Links(e) => e,
+            Backend::Bits8(e) => e,
+            Backend::Bits16(e) => e,
+            Backend::Sliced(e) => e,
         }
-    };
-    (mut $self:expr, $e:ident => $body:expr) => {
-        match &mut $self.backend {
-            Backend::Links($e) => $body,
-            Backend::Bits8($e) => $body,
-            Backend::Bits16($e) => $body,
-            Backend::Sliced($e) => $body,
+    }
+
+    /// The engine, as the calls every engine answers.
+    #[inline]
+    fn search_mut(&mut self) -> &mut (dyn Search + 'p) {
+        match self {
+            Backend::Links(e) => e,
+            Backend::Bits8(e) => e,
+            Backend::Bits16(e) => e,
+            Backend::Sliced(e) => e,
         }
-    };
+    }
 }
 
 /// Searches one [`Problem`]: finds, counts and enumerates its solutions.
@@ -196,7 +204,7 @@ impl<'p> Solver<'p> {
 
     /// What the search has done since the solver was created or reset.
     pub fn stats(&self) -> Stats {
-        let mut s = engine!(self, e => e.stats());
+        let mut s = self.backend.search().stats();
         s.elapsed = self.elapsed;
         s.updates += self.updates_before;
         s
@@ -210,12 +218,7 @@ impl<'p> Solver<'p> {
     /// Forgets the search and every forced option, and clears the
     /// statistics: the solver is as new, but keeps its memory.
     pub fn reset(&mut self) {
-        match &mut self.backend {
-            Backend::Links(e) => e.reset(&self.forced),
-            Backend::Bits8(e) => e.reset(),
-            Backend::Bits16(e) => e.reset(),
-            Backend::Sliced(e) => e.reset(),
-        }
+        self.backend.search_mut().reset();
         self.forced.clear();
         self.elapsed = std::time::Duration::ZERO;
         self.updates_before = 0;
@@ -229,24 +232,13 @@ impl<'p> Solver<'p> {
     /// not run the bit-sliced form (see [`Config::seed`]).
     pub fn reseed(&mut self, seed: Option<u64>) {
         let config = self.config.seed(seed);
-        // Whether `with_config` would pick the engine that runs: dancing
-        // links never change, the counted form stays where seeded (the
-        // bit-sliced form does not randomize) or asked for.
-        let links = config.get_engine() == Engine::DancingLinks || self.problem.bits.is_none();
-        let counted = seed.is_some()
-            || config.get_engine() == Engine::Bitset
-            || self.problem.bits.as_ref().is_some_and(|b| b.sliced().is_none());
-        match &mut self.backend {
-            Backend::Links(e) if links => e.reseed(seed),
-            Backend::Bits8(e) if counted => e.reseed(seed),
-            Backend::Bits16(e) if counted => e.reseed(seed),
-            _ => {
-                let forced = std::mem::take(&mut self.forced);
-                *self = Solver::with_config(self.problem, config);
-                self.choose_all(&forced).expect("forced before");
-                return;
-            }
+        if Solver::engine_for(self.problem, config) != self.engine() {
+            let forced = std::mem::take(&mut self.forced);
+            *self = Solver::with_config(self.problem, config);
+            self.choose_all(&forced).expect("forced before");
+            return;
         }
+        self.backend.search_mut().reseed(seed);
         self.config = config;
         self.tracker = None;
         self.reset_search();
@@ -258,7 +250,7 @@ impl<'p> Solver<'p> {
     /// Fails with [`ErrorKind::Conflict`] if the option clashes with the
     /// options forced before it; the solver is then unchanged.
     pub fn choose(&mut self, option: OptionId) -> Result<(), Error> {
-        engine!(mut self, e => e.choose(option))?;
+        self.backend.search_mut().choose(option)?;
         self.forced.push(option);
         self.tracker = None;
         Ok(())
@@ -271,26 +263,7 @@ impl<'p> Solver<'p> {
     /// the options forced before it, in the solver or earlier in `options`;
     /// the forced options are then as they were.
     pub fn choose_all(&mut self, options: &[OptionId]) -> Result<(), Error> {
-        match &mut self.backend {
-            Backend::Bits8(e) => e.choose_all(options)?,
-            Backend::Bits16(e) => e.choose_all(options)?,
-            Backend::Sliced(e) => e.choose_all(options)?,
-            Backend::Links(e) => {
-                for (k, &o) in options.iter().enumerate() {
-                    if let Err(error) = e.choose(o) {
-                        // Take everything back, and force the options forced
-                        // before this call again.
-                        let before = self.forced.clone();
-                        self.forced.extend_from_slice(&options[..k]);
-                        self.reset();
-                        for o in before {
-                            self.choose(o).expect("forced before");
-                        }
-                        return Err(error);
-                    }
-                }
-            }
-        }
+        self.backend.search_mut().choose_all(options)?;
         self.forced.extend_from_slice(options);
         self.tracker = None;
         Ok(())
@@ -325,7 +298,7 @@ impl<'p> Solver<'p> {
     pub fn count_up_to(&mut self, limit: u128) -> u128 {
         let start = Instant::now();
         let mut n = 0;
-        while n < limit && engine!(mut self, e => e.run(u64::MAX)) == Status::Solution {
+        while n < limit && self.backend.search_mut().run(u64::MAX) == Status::Solution {
             n += 1;
         }
         self.elapsed += start.elapsed();
@@ -351,12 +324,12 @@ impl<'p> Solver<'p> {
     /// This is the building block of time limits and progress reports.
     pub fn run(&mut self, max_nodes: u64) -> Status {
         let start = Instant::now();
-        let status = engine!(mut self, e => e.run(max_nodes));
+        let status = self.backend.search_mut().run(max_nodes);
         self.elapsed += start.elapsed();
         if status == Status::Solution {
             self.solution.clear();
             self.solution.extend_from_slice(&self.forced);
-            engine!(self, e => e.chosen(&mut self.solution));
+            self.backend.search().chosen(&mut self.solution);
         }
         status
     }
@@ -369,8 +342,8 @@ impl<'p> Solver<'p> {
         let end = self.stats().nodes().saturating_add(max_nodes);
         let mut n = 0;
         let status = loop {
-            let left = end.saturating_sub(engine!(self, e => e.stats().nodes));
-            match engine!(mut self, e => e.run(left)) {
+            let left = end.saturating_sub(self.backend.search().stats().nodes);
+            match self.backend.search_mut().run(left) {
                 Status::Solution => n += 1,
                 status => break status,
             }
@@ -387,7 +360,7 @@ impl<'p> Solver<'p> {
     /// Where the search stands: the branch taken at each level (counting
     /// from 0) out of how many, from the top of the tree down.
     pub fn position(&self) -> Vec<(u32, u32)> {
-        engine!(self, e => e.levels().collect())
+        self.backend.search().levels()
     }
 
     /// An estimate of the fraction of the search tree explored so far:
@@ -408,7 +381,7 @@ impl<'p> Solver<'p> {
     /// estimator up (a copy of the problem's links); a search never asked
     /// pays nothing.
     pub fn progress(&mut self) -> f64 {
-        if engine!(self, e => e.done()) {
+        if self.backend.search().done() {
             return 1.0;
         }
         let done = self.stats().nodes() as f64;
@@ -442,7 +415,7 @@ impl<'p> Solver<'p> {
     /// none are, the branch being searched (the nodes searched since it
     /// was first seen, plus the estimate below it).
     pub fn nodes_left(&mut self) -> f64 {
-        if engine!(self, e => e.done()) {
+        if self.backend.search().done() {
             return 0.0;
         }
         self.estimate_left().iter().sum()
@@ -452,8 +425,8 @@ impl<'p> Solver<'p> {
     /// from its floor down (see [`nodes_left`](Self::nodes_left)).
     pub(crate) fn estimate_left(&mut self) -> Vec<f64> {
         let (path, floor): (Vec<(u32, u32)>, usize) =
-            engine!(self, e => (e.levels().collect(), e.floor));
-        let nodes = engine!(self, e => e.stats().nodes);
+            (self.backend.search().levels(), self.backend.search().floor());
+        let nodes = self.backend.search().stats().nodes;
         self.tracker().update(&path, floor, nodes)
     }
 
@@ -606,7 +579,7 @@ impl<'p> Solver<'p> {
         self.reset_search();
         checkpoint.fingerprint.check(&self.fingerprint())?;
         match checkpoint.positions() {
-            [] => engine!(mut self, e => e.finish()),
+            [] => self.backend.search_mut().finish(),
             [p] => self.enter(p).map_err(|level| not_in_tree(0, level))?,
             many => {
                 return Err(Error::new(ErrorKind::CheckpointMismatch(format!(
@@ -616,7 +589,7 @@ impl<'p> Solver<'p> {
                 ))));
             }
         }
-        engine!(mut self, e => e.restore(checkpoint.stats));
+        self.backend.search_mut().restore(checkpoint.stats);
         self.updates_before = checkpoint.stats.updates;
         self.elapsed = checkpoint.stats.elapsed;
         Ok(())
@@ -625,7 +598,7 @@ impl<'p> Solver<'p> {
     /// Forgets the search (keeping the forced options) and clears the
     /// statistics.
     pub(crate) fn reset_search(&mut self) {
-        engine!(mut self, e => e.reset_search());
+        self.backend.search_mut().reset_search();
         if let Some(t) = &mut self.tracker {
             t.forget();
         }
@@ -648,10 +621,10 @@ impl<'p> Solver<'p> {
         let (levels, path) = (position.levels(), position.path());
         // Whether the first `k` levels are in the tree.
         let fits = |s: &mut Self, k: usize| {
-            s.descend(&path[..k]) && engine!(s, e => e.levels().eq(levels[..k].iter().copied()))
+            s.descend(&path[..k]) && s.backend.search().levels()[..] == levels[..k]
         };
         if fits(self, levels.len()) {
-            engine!(mut self, e => e.floor = position.floor());
+            self.backend.search_mut().set_floor(position.floor());
             return Ok(());
         }
         // The first level that is not, for the message.
@@ -660,7 +633,7 @@ impl<'p> Solver<'p> {
             let mid = (good + bad) / 2;
             if fits(self, mid) { good = mid } else { bad = mid }
         }
-        engine!(mut self, e => e.unwind());
+        self.backend.search_mut().unwind();
         Err(good)
     }
 
@@ -670,13 +643,13 @@ impl<'p> Solver<'p> {
         if self.run(0) == Status::Done {
             return None;
         }
-        let floor = engine!(self, e => e.floor);
+        let floor = self.backend.search().floor();
         Some(Position::new(self.position(), floor))
     }
 
     /// Walks down the tree along `path`; see `Links::descend`.
     pub(crate) fn descend(&mut self, path: &[u32]) -> bool {
-        engine!(mut self, e => e.descend(path))
+        self.backend.search_mut().descend(path)
     }
 
     /// Gives away the untried branches of the level at the floor (the
@@ -686,10 +659,10 @@ impl<'p> Solver<'p> {
     /// not to exist (under Algorithm M a level can have fewer branches than
     /// its degree); `descend` refuses those.
     pub(crate) fn split_floor(&mut self) -> Option<Donation> {
-        let floor = engine!(self, e => e.floor);
+        let floor = self.backend.search().floor();
         let mut levels = self.position();
         let &(branch, degree) = levels.get(floor)?;
-        engine!(mut self, e => e.floor += 1);
+        self.backend.search_mut().set_floor(floor + 1);
         levels.truncate(floor + 1);
         Some((levels, branch + 1..=degree.max(branch + 1) - 1))
     }

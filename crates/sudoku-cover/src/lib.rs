@@ -90,6 +90,7 @@
 //! This crate has no optional features.
 
 #![deny(missing_docs)]
+#![forbid(unsafe_code)]
 #![warn(missing_debug_implementations)]
 
 mod alphabet;

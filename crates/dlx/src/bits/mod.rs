@@ -45,6 +45,7 @@ pub(crate) use counted::Counted;
 pub(crate) use matrix::BitMatrix;
 pub(crate) use sliced::Sliced;
 
+use crate::engine::{Level, Node, Search, State, Walk};
 use crate::error::Error;
 use crate::fast;
 use crate::id::OptionId;
@@ -83,9 +84,9 @@ pub(crate) trait Slots {
     /// would; on a clash nothing changes, and the error names the first
     /// option that clashes with the ones forced before it.
     fn choose_all(&mut self, options: &[OptionId]) -> Result<(), Error>;
-    /// The item to branch on at slot `level`: `None` if every primary item
-    /// is covered (a solution), else the item and its number of options.
-    fn choose_item(&mut self, level: usize) -> Option<(u32, u32)>;
+    /// What the node at slot `level` is: a solution (every primary item
+    /// covered), a dead end, or a branch on the item chosen.
+    fn choose_item(&mut self, level: usize) -> Node;
     /// In a seeded search, the random key of the node whose item
     /// `choose_item` chooses next: it breaks the heuristic's ties at
     /// random (see `crate::random`). The default ignores it: only the
@@ -98,20 +99,15 @@ pub(crate) trait Slots {
     /// whether it killed any option. Without dominance, `false`.
     fn dominate(&mut self, level: usize) -> bool;
     /// Where forced moves are made in bulk: the next forced move listed
-    /// for slot `level`, `(item, option)`, as `choose_item` and
-    /// `first_option` would give it (the option [`NONE`] if a move since
-    /// left the item none: a dead end); and if `two` is set, when it can
-    /// tell, the next node's too, as they would give it once the first is
-    /// made: a move whose option shares no item with the first's (both
-    /// are made at once, `apply_pair`), or with [`NONE`], a dead end. Else
-    /// `(NONE, NONE)`. Takes them off the list (and where there is none,
-    /// may make the list: the scan `choose_item` would make). `None` when
-    /// none is listed (then `choose_item` looks further). The default
-    /// lists none.
+    /// for slot `level`, as `choose_item` and `first_option` would give it,
+    /// and if `two` is set, when it can tell, the next node's too, as they
+    /// would give it once the first is made (see [`Listed`]). Takes them
+    /// off the list (and where there is none, may make the list: the scan
+    /// `choose_item` would make). The default lists none.
     #[inline(always)]
-    fn listed(&mut self, level: usize, two: bool) -> Option<[(u32, u32); 2]> {
+    fn listed(&mut self, level: usize, two: bool) -> Listed {
         let _ = (level, two);
-        None
+        Listed::Nothing
     }
     /// `apply(level, a)` then `apply(level, b)`, for two options that
     /// share no item (a pair from `listed`).
@@ -141,6 +137,24 @@ pub(crate) trait Slots {
     fn updates(&self) -> u64;
     /// Starts the count of updates over.
     fn clear_updates(&mut self);
+}
+
+/// What [`Slots::listed`] found: forced moves (an item with one option
+/// left), made without choosing an item, each `(item, option)`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Listed {
+    /// None listed: `choose_item` looks further.
+    Nothing,
+    /// The next listed item has no option left: a dead end.
+    DeadEnd,
+    /// One forced move.
+    One(u32, u32),
+    /// A forced move and the next node's, whose options share no item:
+    /// both are made at once ([`Slots::apply_pair`]).
+    Two((u32, u32), (u32, u32)),
+    /// A forced move after which the next listed item has no option: the
+    /// next node is a dead end.
+    ThenDeadEnd(u32, u32),
 }
 
 /// [`Bits::run`] as a [`fast::Kernel`].
@@ -193,63 +207,47 @@ struct Frame {
     key: u64,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum State {
-    Forward,
-    Advance,
-    Backdown,
-    Done,
+impl Level for Frame {
+    fn branch(&self) -> u32 {
+        self.branch
+    }
+    fn degree(&self) -> u32 {
+        self.degree
+    }
+    fn key(&self) -> u64 {
+        self.key
+    }
 }
 
 /// The search loop of the bit-parallel engine, over slots `S`.
 #[derive(Debug, Clone)]
 pub(crate) struct Bits<S> {
     slots: S,
-    /// The seed of a randomized search (`Config::seed`).
-    seed: Option<u64>,
-    frames: Vec<Frame>,
-    pub(crate) floor: usize,
-    state: State,
-    pub(crate) stats: Stats,
-    pause_at: u64,
+    /// The levels, floor, loop state, statistics and seed (the updates
+    /// are the slots').
+    walk: Walk<Frame>,
 }
 
 impl<S: Slots> Bits<S> {
     pub(crate) fn new(slots: S, seed: Option<u64>) -> Bits<S> {
-        Bits {
-            slots,
-            seed,
-            frames: Vec::new(),
-            floor: 0,
-            state: State::Forward,
-            stats: Stats::default(),
-            pause_at: u64::MAX,
-        }
+        Bits { slots, walk: Walk::new(seed) }
     }
 
     pub(crate) fn stats(&self) -> Stats {
-        Stats { updates: self.slots.updates(), ..self.stats }
+        Stats { updates: self.slots.updates(), ..self.walk.stats }
     }
 
     /// The state slot of the node the search stands on.
     #[inline(always)]
     fn current_slot(&self) -> usize {
-        self.frames.last().map_or(self.slots.root(), |f| f.slot as usize + usize::from(f.copy))
+        self.walk.frames.last().map_or(self.slots.root(), |f| f.slot as usize + usize::from(f.copy))
     }
 
     /// Forgets the search, keeping the forced options (slot 0 is never
     /// touched by the search).
     pub(crate) fn unwind(&mut self) {
-        self.frames.clear();
-        self.floor = 0;
-        self.state = State::Forward;
-    }
-
-    /// Forgets the search (keeping the forced options) and searches on
-    /// with another seed.
-    pub(crate) fn reseed(&mut self, seed: Option<u64>) {
-        self.unwind();
-        self.seed = seed;
+        self.walk.frames.clear();
+        self.walk.rewind();
     }
 
     /// In a seeded search, the random key of the node the search stands on
@@ -257,8 +255,10 @@ impl<S: Slots> Bits<S> {
     /// choice; 0 otherwise.
     #[inline(always)]
     fn node_key(&mut self) -> u64 {
-        let Some(seed) = self.seed.filter(|_| S::RANDOMIZES) else { return 0 };
-        let key = random::node_key(seed, self.frames.last().map(|f| (f.key, f.branch, f.degree)));
+        if !S::RANDOMIZES {
+            return 0;
+        }
+        let Some(key) = self.walk.node_key() else { return 0 };
         self.slots.set_key(key);
         key
     }
@@ -269,7 +269,7 @@ impl<S: Slots> Bits<S> {
     #[inline(always)]
     fn first_choice(&self, level: usize, item: u32, degree: u32, key: u64) -> u32 {
         let mut choice = self.slots.first_option(level, item);
-        if S::RANDOMIZES && self.seed.is_some() && degree > 1 {
+        if S::RANDOMIZES && self.walk.seed.is_some() && degree > 1 {
             for _ in 0..random::option_offset(key, degree) {
                 choice = self.slots.next_option(level, item, choice);
             }
@@ -283,7 +283,7 @@ impl<S: Slots> Bits<S> {
     #[inline(always)]
     fn next_choice(&self, f: &Frame) -> u32 {
         let next = self.slots.next_option(f.slot as usize, f.item, f.choice);
-        if !S::RANDOMIZES || self.seed.is_none() {
+        if !S::RANDOMIZES || self.walk.seed.is_none() {
             return next;
         }
         if f.branch + 1 >= f.degree {
@@ -297,7 +297,7 @@ impl<S: Slots> Bits<S> {
 
     pub(crate) fn reset_search(&mut self) {
         self.unwind();
-        self.stats = Stats::default();
+        self.walk.stats = Stats::default();
         self.slots.clear_updates();
     }
 
@@ -327,11 +327,11 @@ impl<S: Slots> Bits<S> {
     /// search would branch for the first time. Deeper in the tree the
     /// checks cost more than they save.
     #[inline(always)]
-    fn settle(&mut self, level: usize) -> Option<(u32, u32)> {
+    fn settle(&mut self, level: usize) -> Node {
         loop {
             let pick = self.slots.choose_item(level);
             match pick {
-                Some((_, degree))
+                Node::Branch { degree, .. }
                     if degree > 1 && level == self.slots.root() && self.slots.dominate(level) => {}
                 _ => return pick,
             }
@@ -350,18 +350,17 @@ impl<S: Slots> Bits<S> {
 
     #[inline(always)]
     fn run_portable(&mut self, max_nodes: u64) -> Status {
-        if self.state == State::Done {
+        if !self.walk.begin(max_nodes) {
             return Status::Done;
         }
-        self.pause_at = self.stats.nodes.saturating_add(max_nodes).saturating_add(1);
-        if self.state == State::Forward && self.frames.is_empty() {
+        if self.walk.state == State::Forward && self.walk.frames.is_empty() {
             self.slots.enter_root();
         }
-        let mut state = self.state;
+        let mut state = self.walk.state;
         let status = loop {
             match state {
                 State::Forward => {
-                    if !self.stats.enter_node(self.pause_at) {
+                    if !self.walk.enter_node() {
                         break Status::Paused;
                     }
                     let slot = self.current_slot();
@@ -371,46 +370,55 @@ impl<S: Slots> Bits<S> {
                     // another node, the next one too, with one clear for
                     // both: the chain from one move to the next is much of
                     // the time of a sudoku.
-                    let room = self.stats.has_room(self.pause_at);
+                    let room = self.walk.stats.has_room(self.walk.pause_at);
                     let key = self.node_key();
-                    if let Some([(item, choice), next]) = self.slots.listed(slot, room) {
-                        if choice == NONE {
+                    let frame = |item, choice| Frame {
+                        slot: slot as u32,
+                        copy: false,
+                        item,
+                        choice,
+                        branch: 0,
+                        degree: 1,
+                        key,
+                    };
+                    match self.slots.listed(slot, room) {
+                        Listed::Nothing => {}
+                        Listed::DeadEnd => {
                             state = State::Backdown;
                             continue;
                         }
-                        let frame = |item, choice| Frame {
-                            slot: slot as u32,
-                            copy: false,
-                            item,
-                            choice,
-                            branch: 0,
-                            degree: 1,
-                            key,
-                        };
-                        self.frames.push(frame(item, choice));
-                        if next.0 == NONE {
+                        Listed::One(item, choice) => {
+                            self.walk.frames.push(frame(item, choice));
                             self.slots.apply(slot, choice as usize);
-                        } else if next.1 == NONE {
+                            self.walk.note_depth();
+                            continue;
+                        }
+                        Listed::ThenDeadEnd(item, choice) => {
                             // The next node is a dead end: its item has no
                             // option left once this one is made.
-                            self.stats.enter_node(self.pause_at);
+                            self.walk.frames.push(frame(item, choice));
+                            self.walk.enter_node();
+                            self.walk.note_depth();
                             state = State::Backdown;
-                        } else {
-                            self.stats.enter_node(self.pause_at);
-                            self.frames.push(frame(next.0, next.1));
-                            self.slots.apply_pair(slot, choice as usize, next.1 as usize);
+                            continue;
                         }
-                        self.stats.max_depth = self.stats.max_depth.max(self.frames.len());
-                        continue;
+                        Listed::Two((item, choice), (next, then)) => {
+                            self.walk.frames.push(frame(item, choice));
+                            self.walk.enter_node();
+                            self.walk.frames.push(frame(next, then));
+                            self.slots.apply_pair(slot, choice as usize, then as usize);
+                            self.walk.note_depth();
+                            continue;
+                        }
                     }
                     match self.settle(slot) {
-                        None => {
+                        Node::Solution => {
                             state = State::Backdown;
-                            self.stats.solutions += 1;
+                            self.walk.stats.solutions += 1;
                             break Status::Solution;
                         }
-                        Some((_, 0)) => state = State::Backdown,
-                        Some((item, degree)) => {
+                        Node::DeadEnd => state = State::Backdown,
+                        Node::Branch { item, degree } => {
                             let choice = self.first_choice(slot, item, degree, key);
                             // Slot 0 holds the forced options: never spend it.
                             let copy = degree > 1 || slot == 0;
@@ -423,23 +431,23 @@ impl<S: Slots> Bits<S> {
                                 degree,
                                 key,
                             };
-                            self.frames.push(frame);
+                            self.walk.frames.push(frame);
                             if copy {
                                 state = State::Advance;
                             } else {
                                 // A forced move: made here, in place; the
                                 // next node follows.
                                 self.slots.apply(slot, choice as usize);
-                                self.stats.max_depth = self.stats.max_depth.max(self.frames.len());
+                                self.walk.note_depth();
                             }
                         }
                     }
                 }
                 State::Advance => {
-                    let level = self.frames.len();
-                    let f = self.frames[level - 1];
+                    let level = self.walk.frames.len();
+                    let f = self.walk.frames[level - 1];
                     if f.choice == NONE {
-                        self.frames.pop();
+                        self.walk.frames.pop();
                         state = State::Backdown;
                         continue;
                     }
@@ -449,25 +457,25 @@ impl<S: Slots> Bits<S> {
                     } else {
                         self.slots.apply(slot, f.choice as usize);
                     }
-                    if level > self.stats.max_depth {
-                        self.stats.max_depth = level;
+                    if level > self.walk.stats.max_depth {
+                        self.walk.stats.max_depth = level;
                     }
                     state = State::Forward;
                 }
                 State::Backdown => {
                     // Levels that work in place (one branch each) have
                     // nothing left to try: leave them all at once.
-                    let mut level = self.frames.len();
-                    while level > self.floor && !self.frames[level - 1].copy {
+                    let mut level = self.walk.frames.len();
+                    while level > self.walk.floor && !self.walk.frames[level - 1].copy {
                         level -= 1;
                     }
-                    self.frames.truncate(level);
-                    if level <= self.floor {
+                    self.walk.frames.truncate(level);
+                    if level <= self.walk.floor {
                         state = State::Done;
                         break Status::Done;
                     }
-                    let next = self.next_choice(&self.frames[level - 1]);
-                    let f = &mut self.frames[level - 1];
+                    let next = self.next_choice(&self.walk.frames[level - 1]);
+                    let f = &mut self.walk.frames[level - 1];
                     f.choice = next;
                     f.branch += 1;
                     state = State::Advance;
@@ -475,36 +483,8 @@ impl<S: Slots> Bits<S> {
                 State::Done => break Status::Done,
             }
         };
-        self.state = state;
+        self.walk.state = state;
         status
-    }
-
-    /// Appends the options chosen by the search, from the top down.
-    pub(crate) fn chosen(&self, out: &mut Vec<OptionId>) {
-        out.extend(self.frames.iter().map(|f| OptionId::new(f.choice as usize)));
-    }
-
-    /// The branch taken at each level (from 0), out of how many.
-    pub(crate) fn levels(&self) -> impl ExactSizeIterator<Item = (u32, u32)> + '_ {
-        self.frames.iter().map(|f| (f.branch, f.degree))
-    }
-
-    /// Whether the search is over.
-    pub(crate) fn done(&self) -> bool {
-        self.state == State::Done
-    }
-
-    /// Ends the search: forgets it and stands at the end.
-    pub(crate) fn finish(&mut self) {
-        self.unwind();
-        self.state = State::Done;
-    }
-
-    /// Takes the statistics of a search resumed here (the updates start
-    /// from zero: `Solver` adds the ones before).
-    pub(crate) fn restore(&mut self, stats: Stats) {
-        self.stats = Stats { updates: 0, ..stats };
-        self.slots.clear_updates();
     }
 
     /// See `Links::descend`.
@@ -514,7 +494,7 @@ impl<S: Slots> Bits<S> {
         for &k in path {
             let level = self.current_slot();
             let key = self.node_key();
-            let Some((item, degree)) = self.settle(level) else { return self.fail() };
+            let Node::Branch { item, degree } = self.settle(level) else { return self.fail() };
             // Slots as `run` uses them (the root test of `settle` needs it).
             let (slot, copy) = (level as u32, degree > 1 || level == 0);
             let choice = self.first_choice(level, item, degree, key);
@@ -526,23 +506,77 @@ impl<S: Slots> Bits<S> {
                 f.choice = self.next_choice(&f);
                 f.branch += 1;
             }
-            if f.choice == NONE || degree == 0 {
+            if f.choice == NONE {
                 return self.fail();
             }
             let choice = f.choice;
-            self.frames.push(f);
+            self.walk.frames.push(f);
             if copy {
                 self.slots.branch(level + 1, choice as usize);
             } else {
                 self.slots.apply(level, choice as usize);
             }
         }
-        self.floor = path.len();
+        self.walk.floor = path.len();
         true
     }
 
     fn fail(&mut self) -> bool {
         self.unwind();
         false
+    }
+}
+
+impl<S: Slots> Search for Bits<S> {
+    fn run(&mut self, max_nodes: u64) -> Status {
+        Bits::run(self, max_nodes)
+    }
+    fn choose(&mut self, option: OptionId) -> Result<(), Error> {
+        Bits::choose(self, option)
+    }
+    fn choose_all(&mut self, options: &[OptionId]) -> Result<(), Error> {
+        Bits::choose_all(self, options)
+    }
+    fn reset(&mut self) {
+        Bits::reset(self);
+    }
+    fn reset_search(&mut self) {
+        Bits::reset_search(self);
+    }
+    fn reseed(&mut self, seed: Option<u64>) {
+        self.unwind();
+        self.walk.seed = seed;
+    }
+    fn chosen(&self, out: &mut Vec<OptionId>) {
+        out.extend(self.walk.frames.iter().map(|f| OptionId::new(f.choice as usize)));
+    }
+    fn levels(&self) -> Vec<(u32, u32)> {
+        self.walk.levels().collect()
+    }
+    fn descend(&mut self, path: &[u32]) -> bool {
+        Bits::descend(self, path)
+    }
+    fn unwind(&mut self) {
+        Bits::unwind(self);
+    }
+    fn finish(&mut self) {
+        Bits::unwind(self);
+        self.walk.state = State::Done;
+    }
+    fn done(&self) -> bool {
+        self.walk.state == State::Done
+    }
+    fn stats(&self) -> Stats {
+        Bits::stats(self)
+    }
+    fn restore(&mut self, stats: Stats) {
+        self.walk.restore(stats);
+        self.slots.clear_updates();
+    }
+    fn floor(&self) -> usize {
+        self.walk.floor
+    }
+    fn set_floor(&mut self, floor: usize) {
+        self.walk.floor = floor;
     }
 }

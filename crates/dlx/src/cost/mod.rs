@@ -153,7 +153,7 @@ impl<'p> Solver<'p> {
         let mut complete = k == 0;
         let mut solution = Vec::new();
         while !complete && budget > 0 {
-            let (before, started) = (links.stats.nodes, Instant::now());
+            let (before, started) = (links.walk.stats.nodes, Instant::now());
             match links.run(slice.min(budget)) {
                 Status::Solution => {
                     solution.clear();
@@ -165,7 +165,7 @@ impl<'p> Solver<'p> {
                 Status::Done => complete = true,
                 Status::Paused => {}
             }
-            budget = budget.saturating_sub(links.stats.nodes - before);
+            budget = budget.saturating_sub(links.walk.stats.nodes - before);
             if limits.reached(deadline) {
                 break;
             }

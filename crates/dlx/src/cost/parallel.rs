@@ -51,7 +51,7 @@ impl<'p> Parallel<'p> {
         // Checks the settings and the forced options, up front; the pool
         // keeps its searches with nothing forced.
         let mut idle = probe.costed_links(&self.forced)?;
-        idle.reset(&self.forced);
+        idle.reset();
         let shared = Shared {
             parallel: self,
             probe,
@@ -128,7 +128,7 @@ impl<'p> Shared<'_, 'p> {
             self.search(scope, &mut links, &forced, &extra);
         }
         *self.stats.lock().unwrap() += links.stats();
-        links.reset(&forced[..forced_so_far]);
+        links.reset();
         self.pool.lock().unwrap().push(links);
     }
 
@@ -143,7 +143,7 @@ impl<'p> Shared<'_, 'p> {
         let mut slice = self.parallel.granularity;
         let mut solution = Vec::new();
         while let Some(budget) = self.gate.take_nodes(slice) {
-            let (before, started) = (links.stats.nodes, Instant::now());
+            let (before, started) = (links.walk.stats.nodes, Instant::now());
             links.set_cutoff(self.cutoff.load(Ordering::Relaxed));
             let status = links.run(budget);
             if status == Status::Solution {
@@ -154,7 +154,7 @@ impl<'p> Shared<'_, 'p> {
                 best.offer(links.cost_level(), &solution);
                 self.cutoff.store(best.cutoff(), Ordering::Relaxed);
             }
-            self.gate.give_back(budget - (links.stats.nodes - before).min(budget));
+            self.gate.give_back(budget - (links.walk.stats.nodes - before).min(budget));
             if status == Status::Done || self.gate.stopping() {
                 break;
             }

@@ -33,7 +33,7 @@ impl Links<'_> {
                 }
             }
         }
-        self.frames.push(Frame {
+        self.walk.frames.push(Frame {
             item: i,
             choice: x,
             first_tweak,
@@ -62,7 +62,7 @@ impl Links<'_> {
     #[inline(always)]
     pub(super) fn try_choice<const C: bool, const M: bool>(&mut self) -> bool {
         let np = self.num_primary;
-        let Frame { item: i, choice: x, .. } = *self.frames.last().unwrap();
+        let Frame { item: i, choice: x, .. } = *self.walk.frames.last().unwrap();
         let d = &mut self.dance;
         if !M {
             if x == i {
@@ -97,7 +97,7 @@ impl Links<'_> {
     #[inline(always)]
     pub(super) fn undo_choice<const C: bool, const M: bool>(&mut self) -> bool {
         let np = self.num_primary;
-        let f = self.frames.last_mut().unwrap();
+        let f = self.walk.frames.last_mut().unwrap();
         let (i, x) = (f.item, f.choice);
         let d = &mut self.dance;
         if M && x == i {
@@ -115,7 +115,7 @@ impl Links<'_> {
     /// Leaves the top level, restoring its item.
     #[inline(always)]
     pub(super) fn close_level<const C: bool, const M: bool>(&mut self) {
-        let f = self.frames.pop().unwrap();
+        let f = self.walk.frames.pop().unwrap();
         let i = f.item;
         let d = &mut self.dance;
         if !M {

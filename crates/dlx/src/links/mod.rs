@@ -41,11 +41,11 @@ pub(crate) use cost::NO_CUTOFF;
 
 use crate::config::Heuristic;
 use crate::dance::Dance;
+use crate::engine::{Level, Search, State, Walk};
 use crate::error::{Error, ErrorKind};
 use crate::id::OptionId;
 use crate::matrix::{Matrix, SPACER};
 use crate::problem::Problem;
-use crate::random;
 use crate::stats::Stats;
 use crate::status::Status;
 
@@ -73,16 +73,16 @@ pub(crate) struct Frame {
     pub(crate) key: u64,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum State {
-    /// Enter a new level: count the node, choose an item.
-    Forward,
-    /// Try the current choice of the top frame.
-    Advance,
-    /// Undo the top frame's choice and move to its next one.
-    Backdown,
-    /// The search is over.
-    Done,
+impl Level for Frame {
+    fn branch(&self) -> u32 {
+        self.branch
+    }
+    fn degree(&self) -> u32 {
+        self.degree
+    }
+    fn key(&self) -> u64 {
+        self.key
+    }
 }
 
 /// The dancing-links search of one problem: the engine for every problem
@@ -91,22 +91,14 @@ pub(crate) enum State {
 pub(crate) struct Links<'p> {
     problem: &'p Problem,
     heuristic: Heuristic,
-    /// The seed of a randomized search (`Config::seed`).
-    seed: Option<u64>,
     dance: Dance,
     slack: Vec<u32>,
     num_primary: u32,
-    frames: Vec<Frame>,
-    /// The stack depth at which this search ends: the levels above it are
-    /// not this search's to back up into. 0 for a whole search;
-    /// [`descend`](Self::descend) sets it to the length of its path, and
-    /// `Solver::split_floor` raises it by one when it gives away the
-    /// untried branches of the level there. [`unwind`](Self::unwind) (and
-    /// so every reset) sets it back to 0.
-    pub(crate) floor: usize,
-    state: State,
-    pub(crate) stats: Stats,
-    pause_at: u64,
+    /// The levels, floor, loop state, statistics and seed (the updates
+    /// are the dance's).
+    pub(crate) walk: Walk<Frame>,
+    /// The options forced with `choose`, in order.
+    forced: Vec<OptionId>,
     /// A minimum-cost search's taxes, bound and cutoff (`None` for every
     /// other search).
     cost: Option<Box<Costs>>,
@@ -118,7 +110,6 @@ impl<'p> Links<'p> {
         Links {
             problem,
             heuristic,
-            seed,
             dance: Dance {
                 nodes: m.nodes.clone(),
                 links: m.links.clone(),
@@ -127,11 +118,8 @@ impl<'p> Links<'p> {
             },
             slack: m.slack.clone(),
             num_primary: m.num_primary() as u32,
-            frames: Vec::new(),
-            floor: 0,
-            state: State::Forward,
-            stats: Stats::default(),
-            pause_at: u64::MAX,
+            walk: Walk::new(seed),
+            forced: Vec::new(),
             cost: None,
         }
     }
@@ -141,7 +129,7 @@ impl<'p> Links<'p> {
     }
 
     pub(crate) fn stats(&self) -> Stats {
-        let mut s = self.stats;
+        let mut s = self.walk.stats;
         s.updates = self.dance.updates;
         s
     }
@@ -150,7 +138,7 @@ impl<'p> Links<'p> {
     /// statistics.
     pub(crate) fn reset_search(&mut self) {
         self.unwind();
-        self.stats = Stats::default();
+        self.walk.stats = Stats::default();
         self.dance.updates = 0;
         self.set_cutoff(NO_CUTOFF);
     }
@@ -160,8 +148,7 @@ impl<'p> Links<'p> {
     /// seeded.
     #[inline]
     pub(crate) fn node_key(&self) -> Option<u64> {
-        let seed = self.seed?;
-        Some(random::node_key(seed, self.frames.last().map(|f| (f.key, f.branch, f.degree))))
+        self.walk.node_key()
     }
 
     /// Forgets the search (keeping the forced options) and searches on
@@ -169,15 +156,15 @@ impl<'p> Links<'p> {
     pub(crate) fn reseed(&mut self, seed: Option<u64>) {
         self.unwind();
         // A costed search tries each list from its cheapest option.
-        self.seed = seed.filter(|_| self.cost.is_none());
+        self.walk.seed = seed.filter(|_| self.cost.is_none());
     }
 
-    /// Forgets the search and takes back the `forced` options (the ones
-    /// chosen with `choose`, in order), and clears the statistics.
-    pub(crate) fn reset(&mut self, forced: &[OptionId]) {
+    /// Forgets the search and takes back the forced options (the ones
+    /// chosen with `choose`), and clears the statistics.
+    pub(crate) fn reset(&mut self) {
         self.unwind();
         let np = self.num_primary;
-        for &o in forced.iter().rev() {
+        for o in std::mem::take(&mut self.forced).into_iter().rev() {
             let m = &self.problem.matrix;
             let x = m.option_node[o.index()];
             if self.dance.nodes[x as usize].top == SPACER {
@@ -195,10 +182,8 @@ impl<'p> Links<'p> {
                 }
             }
         }
-        self.stats = Stats::default();
+        self.walk.stats = Stats::default();
         self.dance.updates = 0;
-        self.floor = 0;
-        self.state = State::Forward;
         self.clear_costs();
     }
 
@@ -211,6 +196,7 @@ impl<'p> Links<'p> {
         self.unwind();
         if self.dance.nodes[x as usize].top == SPACER {
             self.force_cost(option); // an empty option can still cost
+            self.forced.push(option);
             return Ok(());
         }
         if !self.is_available(x, m.usable[option.index()]) {
@@ -237,6 +223,27 @@ impl<'p> Links<'p> {
         self.dance.commit::<true, true>(x, np);
         self.dance.commit_others::<true, true>(x, np);
         self.force_cost(option);
+        self.forced.push(option);
+        Ok(())
+    }
+
+    /// Forces several options, as `choose` one after the other would; on a
+    /// clash the options forced before this call are forced again, alone.
+    pub(crate) fn choose_all(&mut self, options: &[OptionId]) -> Result<(), Error> {
+        let before = self.forced.len();
+        for &o in options {
+            if let Err(error) = self.choose(o) {
+                // Take everything back, and force the earlier ones again
+                // (the dance steps undo only in reverse order).
+                let mut forced = self.forced.clone();
+                forced.truncate(before);
+                self.reset();
+                for o in forced {
+                    self.choose(o).expect("forced before");
+                }
+                return Err(error);
+            }
+        }
         Ok(())
     }
 
@@ -254,7 +261,7 @@ impl<'p> Links<'p> {
     /// Appends the options the search has chosen on the way to the current
     /// node, from the top down.
     pub(crate) fn chosen(&self, out: &mut Vec<OptionId>) {
-        for f in &self.frames {
+        for f in &self.walk.frames {
             if f.choice != f.item {
                 let o = Matrix::option_of(&self.dance.nodes, f.choice);
                 out.push(OptionId::new(o as usize));
@@ -293,35 +300,11 @@ impl<'p> Links<'p> {
         true
     }
 
-    /// The branch taken at each level (from 0), out of how many.
-    pub(crate) fn levels(&self) -> impl ExactSizeIterator<Item = (u32, u32)> + '_ {
-        self.frames.iter().map(|f| (f.branch, f.degree))
-    }
-
-    /// Whether the search is over.
-    pub(crate) fn done(&self) -> bool {
-        self.state == State::Done
-    }
-
-    /// Ends the search: takes back its choices and stands at the end.
-    pub(crate) fn finish(&mut self) {
-        self.unwind();
-        self.state = State::Done;
-    }
-
-    /// Takes the statistics of a search resumed here (the updates start
-    /// from zero: `Solver` adds the ones before).
-    pub(crate) fn restore(&mut self, stats: Stats) {
-        self.stats = Stats { updates: 0, ..stats };
-        self.dance.updates = 0;
-    }
-
     /// Runs the search for at most `max_nodes` nodes.
     pub(crate) fn run(&mut self, max_nodes: u64) -> Status {
-        if self.state == State::Done {
+        if !self.walk.begin(max_nodes) {
             return Status::Done;
         }
-        self.pause_at = self.stats.nodes.saturating_add(max_nodes).saturating_add(1);
         let event = match (self.problem.has_colors(), self.problem.has_multiplicities()) {
             _ if self.cost.is_some() => self.run_costed(),
             (false, false) => self.run_with::<false, false, false>(),
@@ -330,7 +313,7 @@ impl<'p> Links<'p> {
             (true, true) => self.run_with::<true, true, false>(),
         };
         if event == Status::Solution {
-            self.stats.solutions += 1;
+            self.walk.stats.solutions += 1;
         }
         event
     }
@@ -349,11 +332,11 @@ impl<'p> Links<'p> {
     /// The search loop: `C` colors, `M` multiplicities, `K` costs (a
     /// minimum-cost search, never with `M`).
     fn run_with<const C: bool, const M: bool, const K: bool>(&mut self) -> Status {
-        let mut state = self.state;
+        let mut state = self.walk.state;
         let event = loop {
             match state {
                 State::Forward => {
-                    if !self.stats.enter_node(self.pause_at) {
+                    if !self.walk.stats.enter_node(self.walk.pause_at) {
                         break Status::Paused;
                     }
                     let choice =
@@ -377,8 +360,8 @@ impl<'p> Links<'p> {
                     let tried =
                         if K { self.try_choice_costed::<C>() } else { self.try_choice::<C, M>() };
                     if tried {
-                        if self.frames.len() > self.stats.max_depth {
-                            self.stats.max_depth = self.frames.len();
+                        if self.walk.frames.len() > self.walk.stats.max_depth {
+                            self.walk.stats.max_depth = self.walk.frames.len();
                         }
                         state = State::Forward;
                     } else {
@@ -391,7 +374,7 @@ impl<'p> Links<'p> {
                     }
                 }
                 State::Backdown => {
-                    if self.frames.len() <= self.floor {
+                    if self.walk.frames.len() <= self.walk.floor {
                         state = State::Done;
                         break Status::Done;
                     }
@@ -407,7 +390,7 @@ impl<'p> Links<'p> {
                 State::Done => break Status::Done,
             }
         };
-        self.state = state;
+        self.walk.state = state;
         event
     }
 
@@ -422,8 +405,8 @@ impl<'p> Links<'p> {
             (false, true) => self.unwind_with::<false, true>(),
             (true, true) => self.unwind_with::<true, true>(),
         }
-        self.floor = 0;
-        self.state = State::Forward;
+        self.walk.floor = 0;
+        self.walk.state = State::Forward;
         if let Some(c) = self.cost.as_deref_mut() {
             c.level = c.root;
         }
@@ -437,9 +420,62 @@ impl<'p> Links<'p> {
     fn retreat_with<const C: bool, const M: bool>(&mut self, depth: usize) {
         // Wherever the search stopped (a solution, a pause, the end), each
         // frame's choice is committed, or is Algorithm M's null move.
-        while self.frames.len() > depth {
+        while self.walk.frames.len() > depth {
             self.undo_choice::<C, M>();
             self.close_level::<C, M>();
         }
+    }
+}
+
+impl Search for Links<'_> {
+    fn run(&mut self, max_nodes: u64) -> Status {
+        Links::run(self, max_nodes)
+    }
+    fn choose(&mut self, option: OptionId) -> Result<(), Error> {
+        Links::choose(self, option)
+    }
+    fn choose_all(&mut self, options: &[OptionId]) -> Result<(), Error> {
+        Links::choose_all(self, options)
+    }
+    fn reset(&mut self) {
+        Links::reset(self);
+    }
+    fn reset_search(&mut self) {
+        Links::reset_search(self);
+    }
+    fn reseed(&mut self, seed: Option<u64>) {
+        Links::reseed(self, seed);
+    }
+    fn chosen(&self, out: &mut Vec<OptionId>) {
+        Links::chosen(self, out);
+    }
+    fn levels(&self) -> Vec<(u32, u32)> {
+        self.walk.levels().collect()
+    }
+    fn descend(&mut self, path: &[u32]) -> bool {
+        Links::descend(self, path)
+    }
+    fn unwind(&mut self) {
+        Links::unwind(self);
+    }
+    fn finish(&mut self) {
+        Links::unwind(self);
+        self.walk.state = State::Done;
+    }
+    fn done(&self) -> bool {
+        self.walk.state == State::Done
+    }
+    fn stats(&self) -> Stats {
+        Links::stats(self)
+    }
+    fn restore(&mut self, stats: Stats) {
+        self.walk.restore(stats);
+        self.dance.updates = 0;
+    }
+    fn floor(&self) -> usize {
+        self.walk.floor
+    }
+    fn set_floor(&mut self, floor: usize) {
+        self.walk.floor = floor;
     }
 }

@@ -32,7 +32,7 @@ impl Links<'_> {
             (true, true) => self.descend_with::<true, true>(path),
         };
         if ok {
-            self.floor = path.len();
+            self.walk.floor = path.len();
         } else {
             self.unwind();
         }
@@ -82,7 +82,7 @@ impl Links<'_> {
             }
         } else {
             // Otherwise branch `k` is simply the `k`th option tried.
-            let f = self.frames.last_mut().unwrap();
+            let f = self.walk.frames.last_mut().unwrap();
             for _ in 0..k {
                 if f.choice == item {
                     break;
@@ -100,7 +100,7 @@ impl Links<'_> {
 
     /// How many levels down the walk stands.
     pub(crate) fn depth(&self) -> usize {
-        self.frames.len()
+        self.walk.frames.len()
     }
 
     /// The number of branches of the node the walk stands on: 0 for a
@@ -143,7 +143,7 @@ impl Links<'_> {
     /// down; the walk is left at the path's end. Returns the estimate and
     /// the levels walked.
     pub(crate) fn probe(&mut self, rng: &mut u64) -> (f64, usize) {
-        let depth = self.frames.len();
+        let depth = self.walk.frames.len();
         let (nodes, _, end) = match (self.problem.has_colors(), self.problem.has_multiplicities()) {
             (false, false) => self.random_path::<false, false>(rng),
             (true, false) => self.random_path::<true, false>(rng),
@@ -200,12 +200,12 @@ impl Links<'_> {
         let (mut nodes, mut weight) = (1.0, 1.0);
         loop {
             match self.node_kind::<M>() {
-                NodeKind::Solution => return (nodes, weight, self.frames.len()),
-                NodeKind::DeadEnd => return (nodes, 0.0, self.frames.len()),
+                NodeKind::Solution => return (nodes, weight, self.walk.frames.len()),
+                NodeKind::DeadEnd => return (nodes, 0.0, self.walk.frames.len()),
                 NodeKind::Branch { item, degree } => {
                     let k = (crate::estimate::next_random(rng) % u64::from(degree)) as u32;
                     if !self.take_branch::<C, M>(item, degree, k) {
-                        return (nodes, 0.0, self.frames.len());
+                        return (nodes, 0.0, self.walk.frames.len());
                     }
                     weight *= f64::from(degree);
                     nodes += weight;

@@ -15,6 +15,7 @@ use super::{BitMatrix, NONE, Slots};
 
 mod dominance;
 use crate::config::{Heuristic, Propagation, TieBreak};
+use crate::engine::Node;
 use crate::error::{Error, ErrorKind};
 use crate::id::OptionId;
 use crate::random::below;
@@ -363,15 +364,18 @@ impl<T: Count> Slots for Counted<'_, T> {
     }
 
     #[inline(always)]
-    fn choose_item(&mut self, level: usize) -> Option<(u32, u32)> {
+    fn choose_item(&mut self, level: usize) -> Node {
         let (stride, bytes) = (self.m.stride, self.m.level_bytes());
         let counts = &self.counts[level * bytes..level * bytes + stride];
         let pos = match self.heuristic {
-            Heuristic::First => counts.iter().position(|&c| c != T::COVERED)?,
+            Heuristic::First => match counts.iter().position(|&c| c != T::COVERED) {
+                Some(pos) => pos,
+                None => return Node::Solution,
+            },
             heuristic => {
                 let min = minimum(counts);
                 if min == T::COVERED {
-                    return None;
+                    return Node::Solution;
                 }
                 let mut first = T::first_equal(counts, min);
                 let key = self.key.filter(|_| min.to_u32() > 1);
@@ -392,7 +396,7 @@ impl<T: Count> Slots for Counted<'_, T> {
                 }
             }
         };
-        Some((pos as u32, counts[pos].to_u32()))
+        Node::on(pos as u32, counts[pos].to_u32())
     }
 
     fn set_key(&mut self, key: u64) {

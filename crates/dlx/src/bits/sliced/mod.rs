@@ -52,8 +52,9 @@ use planes::{CHUNK, MAX_COUNT_BITS, and_not, by_planes, chunk, planes};
 use scan::Scan;
 
 use super::dominance::Pairs;
-use super::{BitMatrix, NONE, Slots};
+use super::{BitMatrix, Listed, NONE, Slots};
 use crate::config::{Heuristic, Propagation};
+use crate::engine::Node;
 use crate::error::{Error, ErrorKind};
 use crate::fast::Bmi2;
 use crate::id::OptionId;
@@ -207,11 +208,11 @@ impl Slots for Sliced<'_> {
     }
 
     #[inline(always)]
-    fn choose_item(&mut self, level: usize) -> Option<(u32, u32)> {
+    fn choose_item(&mut self, level: usize) -> Node {
         self.taken = NONE;
         if self.bulk {
             if let Some(pick) = self.next_forced(level) {
-                return Some(pick);
+                return pick;
             }
         }
         let scan = match self.scan.take() {
@@ -219,18 +220,20 @@ impl Slots for Sliced<'_> {
             _ => self.sweep(level, None),
         };
         if !scan.open {
-            return None;
+            return Node::Solution;
         }
         if self.heuristic == Heuristic::First {
             let t = self.t;
             let slot = &self.state[level * t.words..level * t.words + t.groups * t.planes];
             let uncovered = slot.chunks_exact(t.planes).map(|c| c[t.planes - 1]);
-            let (g, u) = uncovered.enumerate().find(|&(_, u)| u != 0)?;
+            let Some((g, u)) = uncovered.enumerate().find(|&(_, u)| u != 0) else {
+                return Node::Solution;
+            };
             let i = g * 64 + u.trailing_zeros() as usize;
-            return Some((i as u32, self.degree(level, i)));
+            return Node::on(i as u32, self.degree(level, i));
         }
         if scan.empty != NONE {
-            return Some((scan.empty, 0));
+            return Node::DeadEnd;
         }
         if scan.single != NONE {
             if self.bulk {
@@ -240,9 +243,10 @@ impl Slots for Sliced<'_> {
                 self.forced[i / 64] &= !(1 << (i % 64));
                 self.keep_list(level, scan.single);
             }
-            return Some((scan.single, 1));
+            return Node::Branch { item: scan.single, degree: 1 };
         }
-        Some(by_planes!(self.t.planes, P => self.branch_item::<P>(level)))
+        let (item, degree) = by_planes!(self.t.planes, P => self.branch_item::<P>(level));
+        Node::on(item, degree)
     }
 
     #[inline(always)]
@@ -254,9 +258,9 @@ impl Slots for Sliced<'_> {
     }
 
     #[inline(always)]
-    fn listed(&mut self, level: usize, two: bool) -> Option<[(u32, u32); 2]> {
+    fn listed(&mut self, level: usize, two: bool) -> Listed {
         if !self.bulk {
-            return None;
+            return Listed::Nothing;
         }
         if self.forced_slot != level {
             // No list: the scan `choose_item` would make first, made here
@@ -264,11 +268,11 @@ impl Slots for Sliced<'_> {
             // that the first move it lists pairs with the next too.
             let scan = self.sweep(level, None);
             if scan.empty != NONE {
-                return Some([(scan.empty, NONE), (NONE, NONE)]);
+                return Listed::DeadEnd;
             }
             if scan.single == NONE {
                 self.scan = Some((level, scan));
-                return None;
+                return Listed::Nothing;
             }
             self.keep_list(level, scan.single);
         }

@@ -5,6 +5,8 @@
 
 use super::planes::{by_planes, ones_twos, planes};
 use super::{NONE, Sliced};
+use crate::bits::Listed;
+use crate::engine::Node;
 
 /// What a pass over a slot found.
 #[derive(Debug, Clone, Copy)]
@@ -127,28 +129,32 @@ impl Sliced<'_> {
     /// `level` that is still uncovered, and its number of options (one, or
     /// none if a move since killed it: a dead end).
     #[inline(always)]
-    pub(super) fn next_forced(&mut self, level: usize) -> Option<(u32, u32)> {
+    pub(super) fn next_forced(&mut self, level: usize) -> Option<Node> {
         if self.forced_slot != level {
             return None;
         }
-        let [(item, option), _] =
-            by_planes!(self.t.planes, P => self.next_listed::<P>(level, false))?;
-        self.taken = option;
-        Some((item, u32::from(option != NONE)))
+        match by_planes!(self.t.planes, P => self.next_listed::<P>(level, false)) {
+            Listed::Nothing => None,
+            Listed::DeadEnd => Some(Node::DeadEnd),
+            Listed::One(item, option) | Listed::ThenDeadEnd(item, option) => {
+                self.taken = option;
+                Some(Node::Branch { item, degree: 1 })
+            }
+            Listed::Two((item, option), _) => {
+                self.taken = option;
+                Some(Node::Branch { item, degree: 1 })
+            }
+        }
     }
 
     /// [`Slots::listed`](crate::bits::Slots::listed) at a `level` with a
-    /// list: the next listed item still uncovered and its option ([`NONE`]
-    /// if it has none left), and if `two`, the next listed after it unless
-    /// the first's option covers it (then `(NONE, NONE)`): the item
-    /// `next_forced` gives after the first move, with the option it then
-    /// has — its own if the first's does not kill it, else [`NONE`].
+    /// list: the next listed item still uncovered and its option (a dead
+    /// end if it has none left), and if `two`, the next listed after it
+    /// unless the first's option covers it: the item `next_forced` gives
+    /// after the first move, with the option it then has — its own if the
+    /// first's does not kill it, else none (the next node is a dead end).
     #[inline(always)]
-    pub(super) fn next_listed<const P: usize>(
-        &mut self,
-        level: usize,
-        two: bool,
-    ) -> Option<[(u32, u32); 2]> {
+    pub(super) fn next_listed<const P: usize>(&mut self, level: usize, two: bool) -> Listed {
         let (t, planes) = (self.t, planes::<P>(self.t));
         let base = level * t.words;
         let left = |s: &Self, g: usize| s.forced[g] & s.state[base + (g + 1) * planes - 1];
@@ -163,23 +169,25 @@ impl Sliced<'_> {
         }
         if first == 0 {
             self.forced_slot = usize::MAX;
-            return None;
+            return Listed::Nothing;
         }
         let i = g * 64 + first.trailing_zeros() as usize;
         let rest = first & (first - 1);
         (self.forced[g], self.forced_group) = (rest, g);
         let live_i = self.fresh_live_slots::<P>(level, i);
-        // No option (a dead end) or the one.
+        if live_i == 0 {
+            return Listed::DeadEnd;
+        }
         let a = t.first_live(i, live_i);
-        let one = [(i as u32, a), (NONE, NONE)];
-        if !two || live_i == 0 {
-            return Some(one);
+        let one = Listed::One(i as u32, a);
+        if !two {
+            return one;
         }
         let (mut h, mut second) = (g, rest);
         while second == 0 {
             h += 1;
             if h >= t.groups {
-                return Some(one);
+                return one;
             }
             second = left(self, h);
         }
@@ -188,13 +196,17 @@ impl Sliced<'_> {
         let b = t.first_live(j, live_j);
         if a == b {
             // `a` covers `j`: `next_forced` would pass it by.
-            return Some(one);
+            return one;
         }
         // `b`'s bit for item `j`, in the mask `a` clears: if there, `a`
         // kills `b`, and `j` is left with none (as it is if it has none).
         let bit = (j / 64 * planes + live_j.trailing_zeros() as usize) * 64 + j % 64;
         let killed = live_j == 0 || t.table[a as usize * t.words + bit / 64] >> (bit % 64) & 1 != 0;
         (self.forced[h], self.forced_group) = (second & (second - 1), h);
-        Some([(i as u32, a), (j as u32, if killed { NONE } else { b })])
+        if killed {
+            Listed::ThenDeadEnd(i as u32, a)
+        } else {
+            Listed::Two((i as u32, a), (j as u32, b))
+        }
     }
 }

@@ -101,7 +101,7 @@ impl Links<'_> {
         let x = self.dance.nodes[i as usize].down;
         let frame =
             Frame { item: i, choice: x, first_tweak: x, branch: 0, degree, start: x, key: 0 };
-        self.frames.push(frame);
+        self.walk.frames.push(frame);
     }
 
     /// Commits the top level's current option. Returns `false`, committing
@@ -109,7 +109,7 @@ impl Links<'_> {
     /// so every later one) is not affordable.
     #[inline(always)]
     pub(in crate::links) fn try_choice_costed<const C: bool>(&mut self) -> bool {
-        let Frame { item: i, choice: x, .. } = *self.frames.last().expect("a level is open");
+        let Frame { item: i, choice: x, .. } = *self.walk.frames.last().expect("a level is open");
         let c = self.cost.as_deref_mut().expect("a costed search");
         if x == i || c.beyond(c.reduced(x)) {
             return false;
@@ -124,7 +124,7 @@ impl Links<'_> {
     /// Undoes the top level's committed option and moves to the next one.
     #[inline(always)]
     pub(in crate::links) fn undo_choice_costed<const C: bool>(&mut self) {
-        let f = self.frames.last_mut().expect("a level is open");
+        let f = self.walk.frames.last_mut().expect("a level is open");
         let c = self.cost.as_deref_mut().expect("a costed search");
         let limit = c.limits.last().expect("a level is open")[1];
         self.dance.uncommit_others_within::<C>(f.choice, limit, &c.reduced);
@@ -136,7 +136,7 @@ impl Links<'_> {
     /// Leaves the top level, restoring its item.
     #[inline(always)]
     pub(in crate::links) fn close_level_costed<const C: bool>(&mut self) {
-        let f = self.frames.pop().expect("a level is open");
+        let f = self.walk.frames.pop().expect("a level is open");
         let c = self.cost.as_deref_mut().expect("a costed search");
         let [limit, _] = c.limits.pop().expect("a level is open");
         self.dance.uncover_within::<C>(f.item, limit, &c.reduced);
@@ -144,7 +144,7 @@ impl Links<'_> {
 
     /// Takes back every choice of a costed search.
     pub(in crate::links) fn unwind_costed<const C: bool>(&mut self) {
-        while !self.frames.is_empty() {
+        while !self.walk.frames.is_empty() {
             self.undo_choice_costed::<C>();
             self.close_level_costed::<C>();
         }

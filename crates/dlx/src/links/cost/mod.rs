@@ -236,12 +236,12 @@ impl Links<'_> {
     /// node (every open level's option committed).
     pub(crate) fn split_costed(&mut self) -> Option<(Vec<OptionId>, Vec<OptionId>)> {
         let c = self.cost.as_deref()?;
-        while self.floor < self.frames.len() {
-            let f = self.floor;
-            self.floor += 1;
-            let frame = self.frames[f];
+        while self.walk.floor < self.walk.frames.len() {
+            let f = self.walk.floor;
+            self.walk.floor += 1;
+            let frame = self.walk.frames[f];
             // `level` where level `f` chose its option.
-            let deeper: u64 = self.frames[f..].iter().map(|g| c.reduced(g.choice)).sum();
+            let deeper: u64 = self.walk.frames[f..].iter().map(|g| c.reduced(g.choice)).sum();
             let base = c.level - deeper;
             let nodes = &self.dance.nodes;
             let mut given = Vec::new();
@@ -253,7 +253,7 @@ impl Links<'_> {
                 y = nodes[y as usize].down;
             }
             if !given.is_empty() {
-                let above = self.frames[..f]
+                let above = self.walk.frames[..f]
                     .iter()
                     .map(|g| OptionId::new(Matrix::option_of(nodes, g.choice) as usize))
                     .collect();
