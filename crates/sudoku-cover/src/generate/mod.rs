@@ -44,6 +44,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod classic;
 mod dig;
 mod error;
 mod fill;
