@@ -82,18 +82,38 @@ const fn peers() -> [Board; 81] {
     table
 }
 
+/// The bit of each cell, by its index `9·r + c`.
+static CELL_BITS: [Board; 81] = {
+    let mut table = [0; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        table[cell] = bit(cell / 9, cell % 9);
+        cell += 1;
+    }
+    table
+};
+
+/// The cell index of each bit of the layout (0 for the bits no cell has).
+static CELL_AT: [u8; 128] = {
+    let mut table = [0; 128];
+    let mut cell = 0;
+    while cell < 81 {
+        table[(32 * (cell / 27) + 10 * (cell / 9 % 3) + cell % 9) as usize] = cell as u8;
+        cell += 1;
+    }
+    table
+};
+
 /// The bit of a cell by its index `9·r + c`.
 #[inline]
 fn cell_bit(cell: usize) -> Board {
-    bit(cell / 9, cell % 9)
+    CELL_BITS[cell]
 }
 
 /// The index of the cell of a one-bit board.
 #[inline]
 fn cell_of(one: Board) -> usize {
-    let at = one.trailing_zeros() as usize;
-    let (band, lane) = (at / 32, at % 32);
-    (3 * band + lane / 10) * 9 + lane % 10
+    usize::from(CELL_AT[one.trailing_zeros() as usize & 127])
 }
 
 /// One level of the search.
