@@ -44,6 +44,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod classic;
 mod dig;
 mod error;
 mod fill;
@@ -134,6 +135,9 @@ pub struct Generator {
     rating: Option<Arc<Rater>>,
     /// The empty grid's first solution under the fixed rules, once found.
     first: OnceLock<Fill>,
+    /// The symmetry's orbits of cells, once made (drawn in a new order
+    /// for each grid).
+    orbits: OnceLock<Vec<Vec<usize>>>,
 }
 
 /// Rules compiled, with every cell's peers, and their houses for the
@@ -235,6 +239,7 @@ impl Generator {
             budget: None,
             rating: None,
             first: OnceLock::new(),
+            orbits: OnceLock::new(),
         })
     }
 
@@ -251,6 +256,7 @@ impl Generator {
     /// The symmetry of the clues' places.
     pub fn symmetry(mut self, symmetry: Symmetry) -> Generator {
         self.symmetry = symmetry;
+        self.orbits = OnceLock::new();
         self
     }
 
@@ -380,7 +386,8 @@ impl Generator {
                 Fill::Grid(grid) => grid,
                 Fill::NoGrid | Fill::TooHard => continue,
             };
-            let mut orbits = self.symmetry.orbits(self.rules.size());
+            let mut orbits =
+                self.orbits.get_or_init(|| self.symmetry.orbits(self.rules.size())).clone();
             rng.shuffle(&mut orbits);
             let mut probe = compiled.probe.clone();
             let mut search = dig::Searches { solver: &mut solver, probe: &mut probe };
