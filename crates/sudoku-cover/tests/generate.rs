@@ -214,6 +214,18 @@ proptest! {
 
 /// Minimal puzzles with every symmetry, where such puzzles are common
 /// enough to test (on 9x9, 1 grid in 1,600 gives a minimal rot90 puzzle).
+/// A 6x6 with the diagonals on random regions, whose first hundred maps
+/// have no grid: the default tries draw more.
+#[test]
+fn random_regions_draw_maps_until_one_has_a_grid() {
+    let rules = Rules::new(Shape::new(2, 3).unwrap()).with_variant(Variant::Diagonal);
+    let generator = Generator::new(rules).unwrap().random_regions();
+    let seed = 11_602_023_763_594_330_570;
+    let made = generator.generate(seed, 0).unwrap();
+    assert!(made.tries > 100, "{}", made.tries);
+    check_generated(&generator, seed, 0, false);
+}
+
 #[test]
 fn minimal_symmetric_puzzles() {
     for (r, c) in [(2, 2), (2, 3), (3, 2), (3, 3)] {

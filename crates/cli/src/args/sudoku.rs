@@ -264,7 +264,8 @@ pub struct SudokuGenerateArgs {
 
     /// The most full grids tried for one puzzle before giving up (with
     /// --clues, --rating, or --minimal and a symmetry): 100 by default,
-    /// 10,000 with --rating, 20,000 for minimal puzzles with a symmetry.
+    /// 10,000 with --rating or `--regions random` (a new map each try),
+    /// 20,000 for minimal puzzles with a symmetry.
     #[arg(long, value_name = "N", value_parser = at_least_one::<u32>)]
     pub tries: Option<u32>,
 

@@ -88,6 +88,12 @@ pub const DEFAULT_SYMMETRIC_MINIMAL_TRIES: u32 = 20_000;
 /// `docs/performance.md`), and an empty band is soon reported.
 pub const DEFAULT_RATED_TRIES: u32 = 10_000;
 
+/// The full grids tried by default with random regions
+/// ([`Generator::random_regions`]), each try on a new map: many maps have
+/// no grid under a variant (a 6x6 jigsaw with the diagonals took more than
+/// 100 maps for some seeds), and a map without one is soon refuted.
+pub const DEFAULT_RANDOM_REGIONS_TRIES: u32 = 10_000;
+
 /// The node budget of one search, by default (on top of one node per
 /// cell): ample for the searches of a 9x9 or 16x16 puzzle (a few hundred
 /// nodes each, as a rule; on 16x16 a smaller budget made minimal puzzles
@@ -306,6 +312,7 @@ impl Generator {
             None if self.minimal && self.symmetry != Symmetry::None => {
                 DEFAULT_SYMMETRIC_MINIMAL_TRIES
             }
+            None if self.fixed.is_none() => DEFAULT_RANDOM_REGIONS_TRIES,
             None => DEFAULT_TRIES,
         }
     }
