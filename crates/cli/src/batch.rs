@@ -13,6 +13,12 @@
 //!    per-thread state (a sudoku solver) made by `init`;
 //! 4. the caller writes the chunk's answers, and goes back to 2.
 //!
+//! Or pipelined, so that the solvers never wait for the writer:
+//! [`Pool::map_during`] solves a chunk while the calling thread writes the
+//! one before, and [`Feed::ready_chunk`] takes the next chunk only if it is
+//! already there (if not, the answers solved are written first, then the
+//! caller waits for input).
+//!
 //! The reader thread is detached rather than joined: if the output is
 //! closed, `dlx` exits at once, even while the reader waits for more input
 //! on a terminal.
@@ -44,6 +50,8 @@ pub enum Next {
     End,
     /// A stop was requested while waiting for input.
     Stopped,
+    /// Nothing waiting yet ([`Feed::ready_chunk`] only).
+    Empty,
 }
 
 /// The receiving end of a reader thread: items in input order.
@@ -96,13 +104,31 @@ impl<T> Feed<T> {
             }
         };
         chunk.push(first);
+        self.fill(chunk);
+        Next::Chunk
+    }
+
+    /// Like [`next_chunk`](Self::next_chunk), without waiting:
+    /// [`Next::Empty`] when no item is waiting yet.
+    pub fn ready_chunk(&self, chunk: &mut Vec<T>) -> Next {
+        chunk.clear();
+        match self.rx.try_recv() {
+            Ok(first) => chunk.push(first),
+            Err(TryRecvError::Empty) => return Next::Empty,
+            Err(TryRecvError::Disconnected) => return Next::End,
+        }
+        self.fill(chunk);
+        Next::Chunk
+    }
+
+    /// Adds the items already waiting to `chunk`, up to [`CHUNK`].
+    fn fill(&self, chunk: &mut Vec<T>) {
         while chunk.len() < CHUNK {
             match self.rx.try_recv() {
                 Ok(item) => chunk.push(item),
                 Err(TryRecvError::Empty | TryRecvError::Disconnected) => break,
             }
         }
-        Next::Chunk
     }
 
     /// After the last chunk: checks that the reader got to the end of the
@@ -151,22 +177,57 @@ impl Pool {
     {
         self.pool.install(|| items.par_iter().map_init(init, work).collect_into_vec(out));
     }
+
+    /// Like [`map`](Self::map), but `during` runs on the calling thread
+    /// meanwhile (the writer, writing the chunk before), and `work` fills
+    /// the item's slot of `out`, which holds what it held for the chunk
+    /// before (or `R::default()`), so that its memory can be reused.
+    /// Returns what `during` returned, once the chunk is done.
+    pub fn map_during<'a, T, S, R, D>(
+        &self,
+        items: &'a [T],
+        out: &mut Vec<R>,
+        init: impl Fn() -> S + Sync + Send,
+        work: impl Fn(&mut S, &'a T, &mut R) + Sync + Send,
+        during: impl FnOnce() -> D,
+    ) -> D
+    where
+        T: Sync,
+        R: Send + Default,
+    {
+        out.resize_with(items.len(), R::default);
+        let (init, work) = (&init, &work);
+        self.pool.in_place_scope(|scope| {
+            scope.spawn(move |_| {
+                items
+                    .par_iter()
+                    .zip(out.par_iter_mut())
+                    .for_each_init(init, |state, (item, slot)| work(state, item, slot));
+            });
+            during()
+        })
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    #[test]
-    fn chunks_keep_order_and_end() {
-        let feed = Feed::spawn(|sink| {
-            for i in 0..2000 {
+    /// A feed of the numbers below `n`.
+    fn numbers(n: u64) -> Feed<u64> {
+        Feed::spawn(move |sink| {
+            for i in 0..n {
                 if !sink.send(i) {
                     return;
                 }
             }
         })
-        .unwrap();
+        .unwrap()
+    }
+
+    #[test]
+    fn chunks_keep_order_and_end() {
+        let feed = numbers(2000);
         let pool = Pool::new(3).unwrap();
         let (mut chunk, mut out, mut all) = (Vec::new(), Vec::new(), Vec::new());
         while feed.next_chunk(&mut chunk, &Stop::new()) == Next::Chunk {
@@ -175,6 +236,35 @@ mod tests {
             all.extend_from_slice(&out);
         }
         assert_eq!(all, (0..2000).map(|i| i * 10).collect::<Vec<_>>());
+        feed.finish().unwrap();
+    }
+
+    #[test]
+    fn pipelined_chunks_keep_order_and_reuse_slots() {
+        let feed = numbers(3000);
+        let pool = Pool::new(2).unwrap();
+        let (mut chunk, mut out, mut all) = (Vec::new(), Vec::new(), Vec::new());
+        let mut during = 0_u32;
+        // Each slot counts the chunks it served.
+        let work = |_: &mut (), &i: &u64, slot: &mut (u64, u32)| *slot = (i * 10, slot.1 + 1);
+        loop {
+            let next = match feed.ready_chunk(&mut chunk) {
+                Next::Empty => feed.next_chunk(&mut chunk, &Stop::new()),
+                next => next,
+            };
+            if next != Next::Chunk {
+                break;
+            }
+            assert!(!chunk.is_empty() && chunk.len() <= CHUNK);
+            let ran = pool.map_during(&chunk, &mut out, || (), work, || during + 1);
+            during = ran;
+            assert_eq!(out.len(), chunk.len());
+            // Slot 0 served every chunk so far.
+            assert_eq!(out[0].1, during);
+            all.extend(out.iter().map(|&(v, _)| v));
+        }
+        assert_eq!(all, (0..3000).map(|i| i * 10).collect::<Vec<_>>());
+        assert!(during >= 3000_usize.div_ceil(CHUNK) as u32);
         feed.finish().unwrap();
     }
 

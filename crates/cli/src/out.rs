@@ -1,16 +1,22 @@
 //! Standard output: [`Out`], buffered, with whole records.
 
-use std::io::{self, BufWriter, IsTerminal, StdoutLock, Write};
+use std::io::{self, IsTerminal, StdoutLock, Write};
 
 use serde::Serialize;
+
+/// The bytes kept before they are written to stdout.
+const CAPACITY: usize = 1 << 16;
 
 /// Buffered stdout. On a terminal every record (a solution, a puzzle's
 /// answer) is flushed as soon as it is complete, so that the answers to
 /// puzzles typed by hand appear at once and never mix with a progress bar;
-/// into a pipe or a file it is written in large blocks.
+/// into a pipe or a file it is written in large blocks. A record can be
+/// written straight into the buffer ([`append`](Self::append)), with no
+/// copy on the way. Whatever is left is written when it is dropped.
 #[derive(Debug)]
 pub struct Out {
-    w: BufWriter<StdoutLock<'static>>,
+    buf: Vec<u8>,
+    w: StdoutLock<'static>,
     terminal: bool,
 }
 
@@ -19,34 +25,67 @@ impl Out {
     pub fn new() -> Out {
         let stdout = io::stdout();
         let terminal = stdout.is_terminal();
-        Out { w: BufWriter::with_capacity(1 << 16, stdout.lock()), terminal }
+        Out { buf: Vec::with_capacity(CAPACITY), w: stdout.lock(), terminal }
+    }
+
+    /// Lets `write` append to the buffer (the bytes it appends go out in
+    /// order with the rest), and returns what it returned.
+    pub fn append<R>(&mut self, write: impl FnOnce(&mut Vec<u8>) -> R) -> io::Result<R> {
+        let r = write(&mut self.buf);
+        self.spill()?;
+        Ok(r)
     }
 
     /// Ends a record: flushes on a terminal.
     pub fn end_record(&mut self) -> io::Result<()> {
-        if self.terminal { self.w.flush() } else { Ok(()) }
+        if self.terminal { self.flush() } else { Ok(()) }
     }
 
     /// Writes one record of JSON Lines: the object on one line.
     pub fn json_line(&mut self, value: &impl Serialize) -> io::Result<()> {
-        serde_json::to_writer(&mut self.w, value)?;
-        self.w.write_all(b"\n")?;
+        serde_json::to_writer(&mut *self, value)?;
+        self.write_all(b"\n")?;
         self.end_record()
+    }
+
+    /// Writes the buffer out once it holds [`CAPACITY`] bytes.
+    fn spill(&mut self) -> io::Result<()> {
+        if self.buf.len() >= CAPACITY { self.write_buffer() } else { Ok(()) }
+    }
+
+    /// Writes the buffer to stdout and empties it (even if the write
+    /// failed: a closed pipe is not tried again).
+    fn write_buffer(&mut self) -> io::Result<()> {
+        if self.buf.is_empty() {
+            return Ok(());
+        }
+        let written = self.w.write_all(&self.buf);
+        self.buf.clear();
+        written
     }
 }
 
 impl Write for Out {
     #[inline]
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.w.write(buf)
+        self.write_all(buf)?;
+        Ok(buf.len())
     }
 
     #[inline]
     fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
-        self.w.write_all(buf)
+        self.buf.extend_from_slice(buf);
+        self.spill()
     }
 
     fn flush(&mut self) -> io::Result<()> {
+        self.write_buffer()?;
         self.w.flush()
+    }
+}
+
+impl Drop for Out {
+    fn drop(&mut self) {
+        let _ = self.write_buffer();
     }
 }

@@ -149,10 +149,13 @@ impl Progress {
         Progress { bar, stop: Some((tx, handle)), pace: Mutex::new(Pace::new()) }
     }
 
-    /// Adds `n` to the count.
+    /// Adds `n` to the count; nothing at all when the bar is disabled (a
+    /// batch counts every puzzle, and the hidden bar's clock is not free).
     #[inline]
     pub fn inc(&self, n: u64) {
-        self.bar.inc(n);
+        if self.is_enabled() {
+            self.bar.inc(n);
+        }
     }
 
     /// Sets the count.

@@ -48,6 +48,10 @@ pub struct Sudoku {
     rules: Rules,
     problem: Problem,
     n: usize,
+    /// `⌈2³² / n⌉`: an option's cell is `(option · recip) >> 32`, exact for
+    /// every option (fewer than 2¹⁸ of them, `n` at most 64), and cheaper
+    /// than a division on the path of every solution decoded.
+    recip: u64,
 }
 
 impl Sudoku {
@@ -127,7 +131,8 @@ impl Sudoku {
             }
         }
         let problem = b.build().map_err(|e| Error::new(ErrorKind::Engine(e)))?;
-        Ok(Sudoku { rules, problem, n })
+        let recip = (1_u64 << 32).div_ceil(n as u64);
+        Ok(Sudoku { rules, problem, n, recip })
     }
 
     /// The rules.
@@ -225,12 +230,21 @@ impl Sudoku {
         let cells = grid.cells_mut();
         cells.fill(0);
         for o in options {
-            let (cell, s) = (o.index() / n, o.index() % n);
-            if let Some(c) = cells.get_mut(cell) {
+            let (cell, s) = split_option(o.index() as u64, n as u64, self.recip);
+            if let Some(c) = cells.get_mut(cell as usize) {
                 *c = s as u8 + 1;
             }
         }
     }
+}
+
+/// An option's cell and symbol (from 0), `option / n` and `option % n`,
+/// by the reciprocal `⌈2³² / n⌉` (exact below `2³² / n²`, past every
+/// option of a grid of side `n`; never less than the quotient above it).
+#[inline]
+fn split_option(option: u64, n: u64, recip: u64) -> (u64, u64) {
+    let cell = (option * recip) >> 32;
+    (cell, option.wrapping_sub(cell * n))
 }
 
 /// Adds `n` items named by `name(symbol)`; returns the first.
@@ -255,6 +269,20 @@ fn add_block(
 mod tests {
     use super::*;
     use crate::{Shape, Variant};
+
+    #[test]
+    fn options_split_by_the_reciprocal_as_by_division() {
+        for n in crate::shape::MIN_SIZE as u64..=crate::shape::MAX_SIZE as u64 {
+            let recip = (1_u64 << 32).div_ceil(n);
+            for o in 0..n * n * n {
+                assert_eq!(split_option(o, n, recip), (o / n, o % n), "option {o}, side {n}");
+            }
+            // Past the grid's options: a cell past the grid, never wrapped.
+            for o in [n * n * n, 1 << 20, u64::from(u32::MAX)] {
+                assert!(split_option(o, n, recip).0 >= n * n, "option {o}, side {n}");
+            }
+        }
+    }
 
     #[test]
     fn classic_sizes() {

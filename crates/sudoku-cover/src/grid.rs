@@ -47,7 +47,10 @@ impl Grid {
         if cells.len() != shape.cells() {
             return Err(ErrorKind::CellCount { expected: shape.cells(), found: cells.len() }.into());
         }
-        if let Some(i) = cells.iter().position(|&v| usize::from(v) > n) {
+        // The largest value first (a loop without a branch), the culprit
+        // only when there is one.
+        if usize::from(cells.iter().fold(0, |m, &v| m.max(v))) > n {
+            let i = cells.iter().position(|&v| usize::from(v) > n).unwrap_or_default();
             return Err(ErrorKind::BadValue { row: i / n, col: i % n, value: cells[i] }.into());
         }
         Ok(Grid { shape, cells })
@@ -167,14 +170,12 @@ impl Grid {
     pub fn write_line(&self, alphabet: &Alphabet, separator: Separator, out: &mut String) {
         let symbols = alphabet.fits(self.size()) && !alphabet.is_numbers();
         if symbols && separator == Separator::None {
-            if let Some(bytes) = alphabet.ascii_bytes() {
-                // One byte per cell (a value is at most the side, 64).
-                let mut text = std::mem::take(out).into_bytes();
-                text.extend(self.cells.iter().map(|&v| bytes[usize::from(v)]));
-                *out = String::from_utf8(text).expect("ASCII symbols");
-                return;
+            let mut text = std::mem::take(out).into_bytes();
+            let ascii = self.write_ascii_line(alphabet, separator, &mut text);
+            *out = String::from_utf8(text).expect("ASCII symbols");
+            if !ascii {
+                out.extend(self.cells.iter().map(|&v| alphabet.symbol(v).unwrap_or('.')));
             }
-            out.extend(self.cells.iter().map(|&v| alphabet.symbol(v).unwrap_or('.')));
             return;
         }
         let separator = match separator {
@@ -191,6 +192,43 @@ impl Grid {
                 push_number(out, v, 0);
             }
         }
+    }
+
+    /// Appends the one-line form to `out` as bytes, as
+    /// [`write_line`](Self::write_line) writes it, where that is one ASCII
+    /// byte a cell (symbols that are all ASCII, no separator); otherwise
+    /// writes nothing and returns `false`. The fast way to write a batch's
+    /// answers straight into an output buffer.
+    ///
+    /// ```
+    /// use sudoku_cover::{Alphabet, Grid, Separator};
+    ///
+    /// let grid: Grid = "1.3...2.........".parse()?;
+    /// let mut out = b"> ".to_vec();
+    /// assert!(grid.write_ascii_line(&Alphabet::default_for(4), Separator::None, &mut out));
+    /// assert_eq!(out, b"> 1.3...2.........");
+    /// assert!(!grid.write_ascii_line(&Alphabet::numbers(), Separator::None, &mut out));
+    /// assert!(!grid.write_ascii_line(&Alphabet::default_for(4), Separator::Comma, &mut out));
+    /// assert_eq!(out.len(), 18);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn write_ascii_line(
+        &self,
+        alphabet: &Alphabet,
+        separator: Separator,
+        out: &mut Vec<u8>,
+    ) -> bool {
+        let symbols = alphabet.fits(self.size()) && !alphabet.is_numbers();
+        let Some(bytes) = alphabet.ascii_bytes().filter(|_| symbols) else { return false };
+        if separator != Separator::None {
+            return false;
+        }
+        // A value is at most the side (64): a table of every byte value
+        // looks each up without a bound check.
+        let mut table = [b'.'; 256];
+        table[..bytes.len()].copy_from_slice(bytes);
+        out.extend(self.cells.iter().map(|&v| table[usize::from(v)]));
+        true
     }
 
     /// A grid as people write it: cells separated by spaces, boxes by `|`

@@ -262,8 +262,41 @@ impl<'a> SudokuSolver<'a> {
         let Some(first) = self.solver.next_solution().map(|s| self.sudoku.decode(s)) else {
             return Ok((None, Uniqueness::None));
         };
-        let more = self.solver.next_solution().is_some();
-        Ok((Some(first), if more { Uniqueness::Multiple } else { Uniqueness::Unique }))
+        Ok((Some(first), self.second()))
+    }
+
+    /// Like [`solve_and_check`](Self::solve_and_check), but writes the
+    /// solution into `out` (replacing its cells) and returns whether there
+    /// was one: a batch answers puzzle after puzzle without an allocation
+    /// once `out` has the rules' shape.
+    pub fn solve_and_check_into(
+        &mut self,
+        grid: &Grid,
+        out: &mut Grid,
+    ) -> Result<(bool, Uniqueness), Error> {
+        if self.sudoku.size() >= RESTART_SIDE {
+            return Ok(match self.solve_and_check(grid)? {
+                (Some(solution), uniqueness) => {
+                    *out = solution;
+                    (true, uniqueness)
+                }
+                (None, uniqueness) => (false, uniqueness),
+            });
+        }
+        self.start(grid)?;
+        let Some(first) = self.solver.next_solution() else {
+            return Ok((false, Uniqueness::None));
+        };
+        self.sudoku.decode_into(first, out);
+        Ok((true, self.second()))
+    }
+
+    /// After a first solution: whether there is a second.
+    fn second(&mut self) -> Uniqueness {
+        match self.solver.next_solution() {
+            Some(_) => Uniqueness::Multiple,
+            None => Uniqueness::Unique,
+        }
     }
 
     /// All solutions, found lazily as the iterator is advanced.
@@ -378,5 +411,23 @@ mod tests {
         let mut out = Grid::new(g.shape());
         assert!(!solver.solve_into(&g, &mut out).unwrap());
         assert_eq!(solver.solve_and_check(&g).unwrap(), (None, Uniqueness::None));
+        assert_eq!(solver.solve_and_check_into(&g, &mut out).unwrap(), (false, Uniqueness::None));
+    }
+
+    #[test]
+    fn solve_and_check_into_reuses_a_grid_of_any_shape() {
+        let sudoku = four();
+        let mut solver = sudoku.solver();
+        let empty = Grid::new(Shape::for_size(4).unwrap());
+        // A grid of another shape is replaced, one of the rules' shape
+        // overwritten.
+        let mut out = Grid::new(Shape::CLASSIC);
+        let found = solver.solve_and_check_into(&empty, &mut out).unwrap();
+        assert_eq!(found, (true, Uniqueness::Multiple));
+        assert_eq!(Some(out.clone()), solver.solve(&empty).unwrap());
+        let unique: Grid = "1.3...2.........".parse().unwrap();
+        let (first, uniqueness) = solver.solve_and_check(&unique).unwrap();
+        let found = solver.solve_and_check_into(&unique, &mut out).unwrap();
+        assert_eq!((Some(out), found), (first, (true, uniqueness)));
     }
 }

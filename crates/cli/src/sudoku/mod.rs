@@ -102,7 +102,7 @@ impl Item {
 }
 
 /// What became of one item.
-#[derive(Debug)]
+#[derive(Debug, Default)]
 enum Answer {
     /// The puzzle was searched; the statistics of its search.
     Done(Outcome, dlx::Stats),
@@ -115,6 +115,7 @@ enum Answer {
     Deferred,
     /// The batch was stopped (Ctrl-C, SIGTERM) before this puzzle was
     /// answered.
+    #[default]
     NotReached,
 }
 
@@ -178,6 +179,11 @@ fn location(item: &Item) -> String {
 /// Answers every puzzle of the feed, a chunk at a time on all threads,
 /// until `stop` is requested; then returns which puzzles were not
 /// answered.
+///
+/// Pipelined: while the workers solve a chunk, this thread writes the one
+/// before, so that they never wait for the writer. Answers wait for the next
+/// chunk only if it is already read: when the input makes us wait (puzzles
+/// typed by hand), the answers so far are written first.
 fn batch(
     config: &SudokuConfig,
     feed: &Feed<Item>,
@@ -189,13 +195,28 @@ fn batch(
         read::count_puzzles_in_background(config, &progress);
     }
     let pool = Pool::new(config.threads)?;
+    // The chunk being solved, and the one solved before, still to write.
     let (mut chunk, mut answers) = (Vec::new(), Vec::new());
+    let (mut solved, mut solved_answers) = (Vec::new(), Vec::new());
+    let mut unwritten = false;
+    let write = |writer: &mut Writer, items: &[Item], answers: &[Answer]| {
+        progress.suspend(|| writer.write_chunk(items, answers))
+    };
     // Large counts go to all threads at once (see the module's docs).
     let shares = config.threads > 1 && matches!(config.task, Task::Count(_));
     let next = loop {
-        let next = feed.next_chunk(&mut chunk, stop);
-        if next != Next::Chunk {
-            break next;
+        let next = match unwritten {
+            true => feed.ready_chunk(&mut chunk),
+            false => feed.next_chunk(&mut chunk, stop),
+        };
+        match next {
+            Next::Chunk => {}
+            Next::Empty => {
+                write(writer, &solved, &solved_answers)?;
+                unwritten = false;
+                continue;
+            }
+            Next::End | Next::Stopped => break next,
         }
         let budget = match shares {
             false => None,
@@ -204,22 +225,28 @@ fn batch(
         };
         // A lone big puzzle to solve or check races on every thread.
         let race = (config.threads > 1 && chunk.len() < config.threads).then_some(config.threads);
-        let search = config.search;
-        pool.map(
+        let (task, search) = (config.task, config.search);
+        let written = pool.map_during(
             &chunk,
             &mut answers,
             || Worker::new(search),
-            |worker, item| {
+            |worker, item, slot| {
                 if stop.is_requested() {
-                    return Answer::NotReached;
+                    *slot = Answer::NotReached;
+                    return;
                 }
-                let answer = worker.work(config.task, item, budget, stop, race);
-                if !matches!(answer, Answer::Deferred) {
+                worker.reuse(std::mem::take(slot));
+                *slot = worker.work(task, item, budget, stop, race);
+                if !matches!(slot, Answer::Deferred) {
                     progress.inc(1);
                 }
-                answer
+            },
+            || match unwritten {
+                true => write(writer, &solved, &solved_answers),
+                false => Ok(()),
             },
         );
+        written?;
         for (item, answer) in chunk.iter().zip(answers.iter_mut()) {
             if let (Answer::Deferred, Task::Count(limit)) = (&answer, config.task) {
                 *answer = work::count_on_all_threads(item, limit, config, &progress, stop);
@@ -227,14 +254,18 @@ fn batch(
             }
         }
         // Answers in input order: up to the first puzzle not reached.
-        let reached = answers.iter().position(|a| matches!(a, Answer::NotReached));
-        let done = reached.unwrap_or(chunk.len());
-        progress.suspend(|| writer.write_chunk(&chunk[..done], &answers[..done]))?;
-        if let Some(item) = reached.and_then(|k| chunk.get(k)) {
+        if let Some(k) = answers.iter().position(|a| matches!(a, Answer::NotReached)) {
+            write(writer, &chunk[..k], &answers[..k])?;
             progress.finish();
-            return Ok(Some(format!("{} and every puzzle after it", location(item))));
+            return Ok(Some(format!("{} and every puzzle after it", location(&chunk[k]))));
         }
+        std::mem::swap(&mut chunk, &mut solved);
+        std::mem::swap(&mut answers, &mut solved_answers);
+        unwritten = true;
     };
+    if unwritten {
+        write(writer, &solved, &solved_answers)?;
+    }
     progress.finish();
     // Stopped between chunks, while waiting for more input.
     Ok((next == Next::Stopped).then(|| "the rest of the input".to_owned()))

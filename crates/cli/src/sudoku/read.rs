@@ -88,6 +88,9 @@ struct Encoders<'s> {
     spec: &'s RuleSpec,
     built: HashMap<Shape, Compiled>,
     jigsaws: HashMap<Regions, Compiled>,
+    /// The shape asked for last, and its rules: a batch of one size finds
+    /// them without hashing.
+    last: Option<(Shape, Compiled)>,
 }
 
 /// Rules compiled, or why they cannot be.
@@ -95,7 +98,7 @@ type Compiled = Result<Arc<Sudoku>, sudoku_cover::Error>;
 
 impl<'s> Encoders<'s> {
     fn new(spec: &'s RuleSpec) -> Encoders<'s> {
-        Encoders { spec, built: HashMap::new(), jigsaws: HashMap::new() }
+        Encoders { spec, built: HashMap::new(), jigsaws: HashMap::new(), last: None }
     }
 
     /// The compiled rules for a puzzle with its own region map.
@@ -119,15 +122,23 @@ impl<'s> Encoders<'s> {
         if let Some(jigsaw) = self.spec.jigsaw() {
             return Ok(jigsaw.clone());
         }
+        if let Some((last, built)) = &self.last {
+            if *last == shape {
+                return built.clone();
+            }
+        }
         if self.built.len() >= MAX_ENCODERS && !self.built.contains_key(&shape) {
             // Puzzles of many sizes: start over rather than grow.
             self.built.clear();
         }
         let spec = self.spec;
-        self.built
+        let built = self
+            .built
             .entry(shape)
             .or_insert_with(|| Sudoku::new(spec.rules_for(shape)).map(Arc::new))
-            .clone()
+            .clone();
+        self.last = Some((shape, built.clone()));
+        built
     }
 }
 
@@ -145,6 +156,8 @@ mod tests {
         assert!(Arc::ptr_eq(&a, &b));
         let c = encoders.get(Shape::new(2, 2).unwrap()).unwrap();
         assert_eq!(c.size(), 4);
+        // Back to the first shape: the same rules, not the last ones.
+        assert!(Arc::ptr_eq(&a, &encoders.get(Shape::CLASSIC).unwrap()));
     }
 
     #[test]

@@ -29,6 +29,9 @@ pub(super) struct Worker<'a> {
     counters: Vec<dlx::Solver<'a>>,
     units: Vec<(&'a Sudoku, Arc<Units>)>,
     ladder: Ladder,
+    /// A grid to write the next solution into (from an answer already
+    /// written), so that solving allocates nothing.
+    spare: Option<Grid>,
 }
 
 /// The element of `list` that `is` picks, made by `make` (in place of the
@@ -55,6 +58,15 @@ impl<'a> Worker<'a> {
             counters: Vec::new(),
             units: Vec::new(),
             ladder: Ladder::standard(),
+            spare: None,
+        }
+    }
+
+    /// Keeps the grid of an answer already written, to write the next
+    /// solution into: solving then allocates nothing.
+    pub(super) fn reuse(&mut self, written: Answer) {
+        if let Answer::Done(Outcome::Solved(grid, _), _) = written {
+            self.spare = Some(grid);
         }
     }
 
@@ -181,12 +193,13 @@ impl<'a> Worker<'a> {
             false => None,
         };
         let search = self.search;
+        let found = Found { units, ladder: &self.ladder, spare: &mut self.spare };
         match &puzzle.marks {
             // Pencil marks: the rules compiled for this puzzle's candidates.
             Some(marks) => match sudoku.with_candidates(marks) {
                 Ok(restricted) => {
                     let mut solver = restricted.solver_with_config(search);
-                    answer(task, &mut solver, units, &self.ladder, puzzle, &invalid)
+                    answer(task, &mut solver, found, puzzle, &invalid)
                 }
                 Err(e) => invalid(&e),
             },
@@ -196,7 +209,7 @@ impl<'a> Worker<'a> {
                     |s| std::ptr::eq(s.sudoku(), sudoku),
                     || sudoku.solver_with_config(search),
                 );
-                answer(task, solver, units, &self.ladder, puzzle, &invalid)
+                answer(task, solver, found, puzzle, &invalid)
             }
         }
     }
@@ -215,22 +228,38 @@ impl<'a> Worker<'a> {
     }
 }
 
+/// What an answer is found with besides the solver: for the human
+/// solver's tasks the geometry and the ladder; for a solution, a grid to
+/// reuse.
+struct Found<'w> {
+    units: Option<Arc<Units>>,
+    ladder: &'w Ladder,
+    spare: &'w mut Option<Grid>,
+}
+
 /// The answer to one valid puzzle's task, with a solver for its rules (and
-/// candidates); `units` for the human solver's tasks.
+/// candidates).
 fn answer(
     task: Task,
     solver: &mut SudokuSolver<'_>,
-    units: Option<Arc<Units>>,
-    ladder: &Ladder,
+    found: Found<'_>,
     puzzle: &Puzzle,
     invalid: &dyn Fn(&sudoku_cover::Error) -> Answer,
 ) -> Answer {
     let grid = &puzzle.grid;
+    let Found { units, ladder, spare } = found;
     let outcome = match task {
-        Task::Solve(_) => solver.solve_and_check(grid).map(|found| match found {
-            (Some(solution), uniqueness) => Outcome::Solved(solution, uniqueness),
-            (None, _) => Outcome::NoSolution,
-        }),
+        Task::Solve(_) => {
+            let mut out = spare.take().unwrap_or_else(|| Grid::new(grid.shape()));
+            let found = solver.solve_and_check_into(grid, &mut out);
+            found.map(|found| match found {
+                (true, uniqueness) => Outcome::Solved(out, uniqueness),
+                (false, _) => {
+                    *spare = Some(out);
+                    Outcome::NoSolution
+                }
+            })
+        }
         Task::Count(limit) => solver.count(grid, limit).map(Outcome::Counted),
         Task::Check => solver.check(grid).map(Outcome::Checked),
         Task::Rate | Task::Hint | Task::Explain => {

@@ -4,7 +4,6 @@
 //! or numbers, its separators) unless `--format line|grid` says otherwise,
 //! or as JSON ([`json`](super::json)). It keeps the [`Tally`].
 
-use std::collections::HashMap;
 use std::io::{self, Write};
 
 use sudoku_cover::reader::marks_line;
@@ -48,7 +47,7 @@ impl Writer {
             alphabets: Alphabets {
                 custom: config.rules.alphabet().cloned(),
                 numbers: Alphabet::numbers(),
-                default: HashMap::new(),
+                default: Vec::new(),
             },
             jigsaw: config.rules.is_jigsaw(),
             last_was_block: None,
@@ -177,6 +176,17 @@ impl Writer {
                         grid.to_pretty(alphabet)
                     };
                     return out.write_all(pretty.as_bytes());
+                }
+                // One byte a cell, straight into the output buffer.
+                let written = out.append(|buf| {
+                    let ascii = grid.write_ascii_line(alphabet, separator, buf);
+                    if ascii {
+                        buf.push(b'\n');
+                    }
+                    ascii
+                })?;
+                if written {
+                    return Ok(());
                 }
                 self.solution.clear();
                 grid.write_line(alphabet, separator, &mut self.solution);
@@ -311,7 +321,9 @@ fn is_grid_error(e: &ReadError) -> bool {
 struct Alphabets {
     custom: Option<Alphabet>,
     numbers: Alphabet,
-    default: HashMap<usize, Alphabet>,
+    /// The default symbols of each side met (looked up for every answer:
+    /// a short list, no hashing).
+    default: Vec<(usize, Alphabet)>,
 }
 
 impl Alphabets {
@@ -319,7 +331,16 @@ impl Alphabets {
         match &self.custom {
             _ if numbers => &self.numbers,
             Some(alphabet) => alphabet,
-            None => self.default.entry(size).or_insert_with(|| Alphabet::default_for(size)),
+            None => {
+                let i = match self.default.iter().position(|(n, _)| *n == size) {
+                    Some(i) => i,
+                    None => {
+                        self.default.push((size, Alphabet::default_for(size)));
+                        self.default.len() - 1
+                    }
+                };
+                &self.default[i].1
+            }
         }
     }
 }
@@ -332,7 +353,7 @@ mod tests {
     #[test]
     fn numbers_are_answered_in_numbers() {
         let mut alphabets =
-            Alphabets { custom: None, numbers: Alphabet::numbers(), default: HashMap::new() };
+            Alphabets { custom: None, numbers: Alphabet::numbers(), default: Vec::new() };
         assert!(alphabets.get(16, true).is_numbers());
         assert_eq!(alphabets.get(16, false).symbol(16), Some('G'));
         alphabets.custom = Some(Alphabet::new("0123456789ABCDEF").unwrap());

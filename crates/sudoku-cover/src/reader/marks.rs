@@ -13,6 +13,10 @@ const SIDE: usize = 9;
 /// Whether a line is pencil marks: 729 characters, each a digit 1 to 9 or
 /// `.`, spaces aside.
 pub(super) fn is_marks_line(line: &str) -> bool {
+    // Every line is asked: most are far too short to hold 729 marks.
+    if line.len() < SIDE * SIDE * SIDE {
+        return false;
+    }
     let mut count = 0;
     for c in line.chars().filter(|&c| c != ' ' && c != '\t') {
         if !(c == '.' || c.is_ascii_digit() && c != '0') {

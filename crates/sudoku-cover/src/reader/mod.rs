@@ -481,12 +481,15 @@ impl<R: BufRead> PuzzleReader<R> {
             None if self.default_alphabet.len() != n => return None,
             None => &self.default_alphabet,
         };
-        let mut cells = Vec::with_capacity(k);
-        for &b in line.as_bytes() {
-            match alphabet.value(char::from(b)) {
-                Some(v) if b.is_ascii() => cells.push(v),
-                _ => return None,
-            }
+        if !line.is_ascii() {
+            return None;
+        }
+        // Every byte looked up, then one search for a byte that is no cell
+        // (`u8::MAX`: a value is at most the side): a loop without a branch.
+        let cells: Vec<u8> =
+            line.bytes().map(|b| alphabet.value(char::from(b)).unwrap_or(u8::MAX)).collect();
+        if cells.contains(&u8::MAX) {
+            return None;
         }
         let grid = Grid::from_cells(self.shape_for(n), cells).ok()?;
         Some(Puzzle {
