@@ -95,9 +95,16 @@ fn estimate_writes_one_json_object() {
     let solutions = o["solutions"].as_f64().unwrap();
     assert!((5_000.0..50_000.0).contains(&solutions), "{o}");
     assert!(o["nodes_error"].as_f64().unwrap() > 0.0);
-    // 12-queens is small enough for the calibration run to finish it.
-    assert_eq!(o["exact"]["solutions"], 14200);
-    assert_eq!(o["exact"]["nodes"], 327_813);
+    // 12-queens is small enough for the calibration run (200 ms) to finish
+    // it, unless the machine is very loaded: then there is no exact count.
+    if !o["exact"].is_null() {
+        assert_eq!(o["exact"]["solutions"], 14200);
+        assert_eq!(o["exact"]["nodes"], 327_813);
+    }
+    // Knuth's example always finishes within it.
+    let out = dlx(&["estimate", "-f", "json", &data("knuth_dlx1_example.dlx")]).success();
+    let o = &objects(&out)[0];
+    assert_eq!((&o["exact"]["solutions"], &o["exact"]["nodes"]), (&1.into(), &6.into()));
 }
 
 #[test]

@@ -52,6 +52,8 @@ pub(crate) fn luby(mut i: u64) -> u64 {
 #[derive(Debug, Default)]
 pub(crate) struct Race {
     stop: AtomicBool,
+    /// A request from outside to stop racing (Ctrl-C, a time limit).
+    halt: dlx::Stop,
     found: Mutex<Vec<Grid>>,
     answer: Mutex<Option<(Option<Grid>, Uniqueness)>>,
 }
@@ -62,8 +64,13 @@ impl Race {
         self.answer.into_inner().unwrap_or_else(|e| e.into_inner())
     }
 
+    /// A race that also ends, without an answer, when `halt` is requested.
+    pub(crate) fn until(halt: dlx::Stop) -> Race {
+        Race { halt, ..Race::default() }
+    }
+
     fn done(&self) -> bool {
-        self.stop.load(Ordering::Relaxed)
+        self.stop.load(Ordering::Relaxed) || self.halt.is_requested()
     }
 
     fn settle(&self, answer: (Option<Grid>, Uniqueness)) {
@@ -183,12 +190,28 @@ impl Sudoku {
         config: dlx::Config,
     ) -> Result<(Option<Grid>, Uniqueness), Error> {
         let threads = threads.max(1);
-        let mut first = self.solver_with_config(config);
         if threads == 1 || self.size() < RESTART_SIDE {
-            return first.solve_and_check(grid);
+            return self.solver_with_config(config).solve_and_check(grid);
         }
+        let answer = self.solve_and_check_until(grid, threads, config, &dlx::Stop::new())?;
+        Ok(answer.unwrap_or((None, Uniqueness::None)))
+    }
+
+    /// [`solve_and_check_on`](Self::solve_and_check_on) that gives up when
+    /// `stop` is requested: `None` if it was before the answer was known
+    /// (the searches look at it between slices of a few thousand nodes).
+    /// Grids below [`RESTART_SIDE`] race too.
+    pub fn solve_and_check_until(
+        &self,
+        grid: &Grid,
+        threads: usize,
+        config: dlx::Config,
+        stop: &dlx::Stop,
+    ) -> Result<Option<(Option<Grid>, Uniqueness)>, Error> {
+        let threads = threads.max(1);
+        let mut first = self.solver_with_config(config);
         first.begin(grid)?;
-        let race = Race::default();
+        let race = Race::until(stop.clone());
         std::thread::scope(|scope| {
             for t in 1..threads {
                 let race = &race;
@@ -201,7 +224,7 @@ impl Sudoku {
             }
             first.race(&race, true, 1, threads as u64);
         });
-        Ok(race.answer().unwrap_or((None, Uniqueness::None)))
+        Ok(race.answer())
     }
 }
 

@@ -171,16 +171,19 @@ impl<'a> Worker<'a> {
         }
         if let (Task::Solve(_) | Task::Check, Some(threads), None) = (task, race, &puzzle.marks) {
             if sudoku.size() >= sudoku_cover::RESTART_SIDE {
-                let outcome =
-                    sudoku.solve_and_check_on(grid, threads, self.search).map(|found| match task {
+                let outcome = sudoku.solve_and_check_until(grid, threads, self.search, stop);
+                let outcome = outcome.map(|found| {
+                    found.map(|found| match task {
                         Task::Check => Outcome::Checked(found.1),
                         _ => match found {
                             (Some(solution), uniqueness) => Outcome::Solved(solution, uniqueness),
                             (None, _) => Outcome::NoSolution,
                         },
-                    });
+                    })
+                });
                 return match outcome {
-                    Ok(outcome) => Answer::Done(outcome, dlx::Stats::default()),
+                    Ok(Some(outcome)) => Answer::Done(outcome, dlx::Stats::default()),
+                    Ok(None) => Answer::NotReached,
                     Err(e) => invalid(&e),
                 };
             }
