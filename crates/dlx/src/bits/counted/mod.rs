@@ -11,6 +11,7 @@
 
 use super::count::{Count, LANES, minimum};
 use super::dominance::Pairs;
+use super::matrix::Kernel;
 use super::{BitMatrix, NONE, Slots};
 
 mod dominance;
@@ -130,9 +131,10 @@ impl<'p, T: Count> Counted<'p, T> {
     }
 
     /// [`apply`](Slots::apply) for options with `W` primary items each (`0`:
-    /// any number).
+    /// any number), in a colored problem if `C` (compiled apart, so that
+    /// plain problems run the loop they ran without colors).
     #[inline(always)]
-    fn apply_width<const W: usize>(&mut self, level: usize, o: usize) {
+    fn apply_width<const W: usize, const C: bool>(&mut self, level: usize, o: usize) {
         let m = self.m;
         let (w, p, bytes) = (m.words, m.primaries, m.level_bytes());
         let alive = &mut self.alive[level * w..(level + 1) * w];
@@ -143,7 +145,10 @@ impl<'p, T: Count> Counted<'p, T> {
         // of its options stops when none is left.
         alive[o / 64] &= !(1 << (o % 64));
         let mut updates = u64::from(m.cost[o]);
-        for &i in m.items(o) {
+        // A colored entry kills the options of its item in another color
+        // (a list past the items): none of them is primary.
+        let kills = if C { m.colored_kills(o) } else { m.items(o) };
+        for &i in kills {
             let i = i as usize;
             let mut left = if i < p { counts[i].to_u32() - 1 } else { u32::MAX };
             for &(wi, bits) in m.options_of(i) {
@@ -316,7 +321,7 @@ impl<T: Count> Slots for Counted<'_, T> {
             if (self.alive[o / 64] & !self.doomed[o / 64]) >> (o % 64) & 1 == 0 {
                 return Err(Error::new(ErrorKind::Conflict { option: o }));
             }
-            for &i in m.items(o) {
+            for &i in m.kills(o) {
                 for &(wi, bits) in m.options_of(i as usize) {
                     self.doomed[wi as usize] |= bits;
                 }
@@ -324,12 +329,12 @@ impl<T: Count> Slots for Counted<'_, T> {
         }
         // Every live option of the new options' items dies, so their counts
         // drop to zero on the way; they are marked covered below.
-        let mut updates = match m.width {
-            2 => self.kill_doomed::<2>(),
-            3 => self.kill_doomed::<3>(),
-            4 => self.kill_doomed::<4>(),
-            6 => self.kill_doomed::<6>(),
-            _ => self.kill_doomed::<0>(),
+        let mut updates = match m.kernel {
+            Kernel::Width2 => self.kill_doomed::<2>(),
+            Kernel::Width3 => self.kill_doomed::<3>(),
+            Kernel::Width4 => self.kill_doomed::<4>(),
+            Kernel::Width6 => self.kill_doomed::<6>(),
+            Kernel::Any | Kernel::Colored => self.kill_doomed::<0>(),
         };
         let counts = &mut self.counts[..m.level_bytes()];
         for option in options {
@@ -353,12 +358,13 @@ impl<T: Count> Slots for Counted<'_, T> {
         // When every option has the same small number of primary items (a
         // sudoku's four, a pentomino's six), a loop of fixed length,
         // unrolled, is measurably faster.
-        match self.m.width {
-            2 => self.apply_width::<2>(level, o),
-            3 => self.apply_width::<3>(level, o),
-            4 => self.apply_width::<4>(level, o),
-            6 => self.apply_width::<6>(level, o),
-            _ => self.apply_width::<0>(level, o),
+        match self.m.kernel {
+            Kernel::Width2 => self.apply_width::<2, false>(level, o),
+            Kernel::Width3 => self.apply_width::<3, false>(level, o),
+            Kernel::Width4 => self.apply_width::<4, false>(level, o),
+            Kernel::Width6 => self.apply_width::<6, false>(level, o),
+            Kernel::Any => self.apply_width::<0, false>(level, o),
+            Kernel::Colored => self.apply_width::<0, true>(level, o),
         }
     }
 
