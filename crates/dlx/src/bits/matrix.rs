@@ -58,6 +58,13 @@ pub(crate) struct BitMatrix {
     /// `item_words` each entry kills (the item's own, or its color's
     /// clashes); empty otherwise.
     pub(super) option_kills: Vec<u32>,
+    /// In a colored problem, the primary items of each option, unpadded
+    /// (`exact_start` as `option_start`); empty otherwise. Options of
+    /// varied lengths spend less here than on the padded lists, and the
+    /// padding's scratch count, decremented by every short option, makes a
+    /// chain of dependent stores.
+    pub(super) exact_primaries: Vec<u32>,
+    pub(super) exact_start: Vec<u32>,
     /// The primary items of each option (they have counts), `width` per
     /// option, padded with `stride` (a scratch byte past the scanned counts)
     /// so that every option has the same number.
@@ -177,6 +184,14 @@ impl BitMatrix {
             option_primaries.extend(own);
             option_primaries.extend(std::iter::repeat_n(stride as u32, width - own.len()));
         }
+        let (mut exact_primaries, mut exact_start) = (Vec::new(), Vec::new());
+        if m.has_colors() {
+            exact_start.push(0);
+            for own in &primaries_of {
+                exact_primaries.extend(own);
+                exact_start.push(exact_primaries.len() as u32);
+            }
+        }
         let cost = option_start.windows(2).map(|w| w[1] - w[0] - 1).collect();
         let mut initial_alive = vec![0u64; words];
         for o in 0..num_options {
@@ -192,6 +207,8 @@ impl BitMatrix {
             item_start,
             option_items,
             option_kills,
+            exact_primaries,
+            exact_start,
             option_primaries,
             width,
             uniform,
@@ -221,6 +238,12 @@ impl BitMatrix {
     #[inline(always)]
     pub(super) fn colored_kills(&self, o: usize) -> &[u32] {
         &self.option_kills[self.option_start[o] as usize..self.option_start[o + 1] as usize]
+    }
+
+    /// The primary items of option `o` in a colored problem, unpadded.
+    #[inline(always)]
+    pub(super) fn exact_primaries_of(&self, o: usize) -> &[u32] {
+        &self.exact_primaries[self.exact_start[o] as usize..self.exact_start[o + 1] as usize]
     }
 
     /// Whether some option gives a secondary item a color.

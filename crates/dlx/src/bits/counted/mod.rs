@@ -14,11 +14,13 @@ use super::dominance::Pairs;
 use super::matrix::Kernel;
 use super::{BitMatrix, NONE, Slots};
 
+mod colored;
 mod dominance;
 use crate::config::{Heuristic, Propagation, TieBreak};
 use crate::error::{Error, ErrorKind};
 use crate::id::OptionId;
 use crate::random::below;
+use colored::Small;
 
 /// Takes option `q` out of the counts of its primary items, which has `W`
 /// of them (`0`: any number; a loop of fixed length, unrolled, is
@@ -79,13 +81,20 @@ pub(crate) struct Counted<'p, T> {
     pub(super) alive: Vec<u64>,
     /// Level `l`'s counts: `level_bytes` bytes from `l * level_bytes`.
     pub(super) counts: Vec<T>,
-    /// Scratch for `choose_all`: the options the new ones kill.
+    /// Scratch for `choose_all`: the options the new ones kill; for a
+    /// colored `apply`, the live options before.
     doomed: Vec<u64>,
     /// In a seeded search, the random key of the node whose item is chosen
     /// next (`Slots::set_key`).
     key: Option<u64>,
     /// Updates since the last `clear_updates`.
     pub(super) updates: u64,
+    /// Whether slots with few live options switch to a table (`small.rs`):
+    /// in colored problems, where the item choice does not look at the
+    /// live options themselves (it does under the tie-break).
+    tables: bool,
+    /// Those slots.
+    small: Small,
 }
 
 impl<'p, T: Count> Counted<'p, T> {
@@ -112,6 +121,8 @@ impl<'p, T: Count> Counted<'p, T> {
             doomed: Vec::new(),
             key: None,
             updates: 0,
+            tables: m.colored() && heuristic != Heuristic::MinimumRemainingMostRemoved,
+            small: Small::default(),
         }
     }
 
@@ -165,7 +176,13 @@ impl<'p, T: Count> Counted<'p, T> {
                     let q = wi as usize * 64 + kill.trailing_zeros() as usize;
                     kill &= kill - 1;
                     left = left.wrapping_sub(1);
-                    uncount::<T, W>(m, counts, q);
+                    if C {
+                        for &j in m.exact_primaries_of(q) {
+                            counts[j as usize] = counts[j as usize].dec();
+                        }
+                    } else {
+                        uncount::<T, W>(m, counts, q);
+                    }
                     updates += u64::from(m.cost[q]);
                 }
             }
@@ -175,6 +192,17 @@ impl<'p, T: Count> Counted<'p, T> {
             updates += 1;
         }
         self.updates += updates;
+    }
+
+    /// [`apply`](Slots::apply) in a colored problem: on the slot's table if
+    /// it has one, else on the bitset, switching to a table if few options
+    /// are left.
+    #[inline(always)]
+    fn apply_colored(&mut self, level: usize, o: usize) {
+        if let Some(owner) = self.small.owner(level) {
+            return self.apply_small(level, owner, o);
+        }
+        self.apply_bitset(level, o);
     }
 
     /// A random one, by `key`, of the items at `level` with `degree`
@@ -364,7 +392,7 @@ impl<T: Count> Slots for Counted<'_, T> {
             Kernel::Width4 => self.apply_width::<4, false>(level, o),
             Kernel::Width6 => self.apply_width::<6, false>(level, o),
             Kernel::Any => self.apply_width::<0, false>(level, o),
-            Kernel::Colored => self.apply_width::<0, true>(level, o),
+            Kernel::Colored => self.apply_colored(level, o),
         }
     }
 
@@ -414,6 +442,11 @@ impl<T: Count> Slots for Counted<'_, T> {
 
     #[inline(always)]
     fn first_option(&self, level: usize, item: u32) -> u32 {
+        if self.m.kernel == Kernel::Colored {
+            if let Some(owner) = self.small.owner(level) {
+                return self.small.next_option(level, owner, item, NONE);
+            }
+        }
         let w = self.m.words;
         let alive = &self.alive[level * w..(level + 1) * w];
         for &(wi, bits) in self.m.options_of(item as usize) {
@@ -427,6 +460,11 @@ impl<T: Count> Slots for Counted<'_, T> {
 
     #[inline(always)]
     fn next_option(&self, level: usize, item: u32, after: u32) -> u32 {
+        if self.m.kernel == Kernel::Colored {
+            if let Some(owner) = self.small.owner(level) {
+                return self.small.next_option(level, owner, item, after);
+            }
+        }
         let w = self.m.words;
         let alive = &self.alive[level * w..(level + 1) * w];
         let start = if after == NONE { 0 } else { after + 1 };
@@ -451,6 +489,10 @@ impl<T: Count> Slots for Counted<'_, T> {
         if self.alive.len() < (level + 1) * w {
             self.alive.resize((level + 1) * w, 0);
             self.counts.resize((level + 1) * p, T::COVERED);
+        }
+        if self.m.kernel == Kernel::Colored && self.small.push_level(level) {
+            self.counts.copy_within((level - 1) * p..level * p, level * p);
+            return;
         }
         self.alive.copy_within((level - 1) * w..level * w, level * w);
         self.counts.copy_within((level - 1) * p..level * p, level * p);
