@@ -1,4 +1,9 @@
-//! Levels with few live options, in a colored problem: once at most
+//! The counted form on colored problems. An option that gives a secondary
+//! item a color kills the item's options of another color or none, a list
+//! of its own in `BitMatrix` (`kills`). `apply` kills whole lists a word
+//! at a time and then takes the survivors' count.
+//!
+//! Levels with few live options: once at most
 //! [`SMALL`] options are alive at a slot, they are numbered `0..n` in a
 //! table of the slot (in increasing order, so the search tries them in the
 //! same order), with one `u64` mask per item, and the slot and every slot
