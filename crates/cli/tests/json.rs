@@ -103,7 +103,8 @@ fn estimate_writes_one_json_object() {
     }
     // Knuth's example always finishes within it.
     let out = dlx(&["estimate", "-f", "json", &data("knuth_dlx1_example.dlx")]).success();
-    let o = &objects(&out)[0];
+    let example = self::objects(&out);
+    let o = &example[0];
     assert_eq!((&o["exact"]["solutions"], &o["exact"]["nodes"]), (&1.into(), &6.into()));
 }
 

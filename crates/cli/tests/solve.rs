@@ -112,7 +112,7 @@ fn stats_name_the_engine_auto_picked() {
     for (file, engine) in [
         ("queens12.dlx", "bit-sliced"),
         ("pentomino6x10_quarter.dlx", "bitset"),
-        ("colored80.dlx", "dancing-links"),
+        ("colored80.dlx", "bitset"),
         ("mcc_random22.dlx", "dancing-links"),
     ] {
         let path = repository.join(file);

@@ -89,7 +89,9 @@ pub enum Propagation {
     /// smaller tree (9x9 sudoku: about 30% fewer nodes on 17-clue and on
     /// magictour puzzles), but the tree, the node counts and the order of
     /// solutions may differ from plain Algorithm X, and now and then the
-    /// tree is larger. Dancing links search as with [`Propagation::None`].
+    /// tree is larger. Dancing links search as with [`Propagation::None`],
+    /// and so does the bit engine on a colored problem (an option covering
+    /// A may share a colored B with B's other options).
     ///
     /// The bit-sliced engine ([`Engine::BitSliced`]) also makes forced
     /// moves in bulk under it (except with [`Heuristic::First`]): each scan
@@ -110,14 +112,15 @@ pub enum Propagation {
 pub enum Engine {
     /// The bit-parallel engine wherever it can run (it is faster there:
     /// 9x9 sudoku, n queens, Langford pairs, pentominoes), bit-sliced where
-    /// its tables are small ([`Engine::BitSliced`]); dancing links for the
-    /// rest.
+    /// its tables are small ([`Engine::BitSliced`], plain exact cover
+    /// only), [`Engine::Bitset`] elsewhere (colored problems too);
+    /// dancing links for the rest.
     #[default]
     Auto,
     /// Dancing links, for every problem.
     DancingLinks,
-    /// The bit-parallel engine where it can run (exact cover without colors
-    /// or multiplicities, every option with a primary item, at most 262,144
+    /// The bit-parallel engine where it can run (exact cover without
+    /// multiplicities, every option with a primary item, at most 262,144
     /// options, fewer than 65,535 options per primary item), dancing links
     /// where it cannot. Its state is a bitset of live options and a count
     /// per item.

@@ -113,7 +113,7 @@
 //! stack, so no problem is too deep for it. With the default [`Heuristic`]
 //! it visits the same search tree as Knuth's programs, node for node.
 //!
-//! Plain exact cover of up to 262,144 options (no colors, no multiplicities)
+//! Exact cover of up to 262,144 options, colored or not (no multiplicities),
 //! goes by default to a bit-parallel engine that keeps the state of each
 //! level of the search in a few hundred bytes, copied where the search
 //! branches, and so never undoes anything. Its state is a bitset of live

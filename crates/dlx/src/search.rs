@@ -154,9 +154,9 @@ impl<'p> Solver<'p> {
     /// The engine a solver with settings `config` runs on `problem`:
     /// [`Engine::DancingLinks`], [`Engine::Bitset`] or
     /// [`Engine::BitSliced`] (never `Auto`), as [`Solver::engine`] will say.
-    /// The bit engines take plain exact cover only (see [`Engine::Bitset`]);
-    /// the bit-sliced form needs a small table and does not randomize, so a
-    /// seeded search takes the counted form.
+    /// The bit engines take no multiplicities (see [`Engine::Bitset`]);
+    /// the bit-sliced form takes no colors, needs a small table and does
+    /// not randomize, so a seeded or colored search takes the counted form.
     ///
     /// ```
     /// use dlx::{Config, Engine, ProblemBuilder, Solver};

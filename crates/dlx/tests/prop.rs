@@ -138,7 +138,7 @@ pub(crate) fn spec(bounds: bool, colors: bool) -> impl Strategy<Value = Spec> {
     })
 }
 
-fn check_all(spec: &Spec) -> Result<(), TestCaseError> {
+pub(crate) fn check_all(spec: &Spec) -> Result<(), TestCaseError> {
     let problem = spec.build();
     let expected = spec.oracle(&[]);
     let (mut nodes, mut orders) = (Vec::new(), Vec::new());

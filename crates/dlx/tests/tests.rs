@@ -2,6 +2,7 @@
 
 mod builder;
 mod checkpoint;
+mod colors;
 mod cost;
 mod knuth;
 mod miri;

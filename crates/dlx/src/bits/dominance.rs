@@ -56,9 +56,13 @@ pub(crate) struct Pairs {
 
 impl Pairs {
     /// The table for a problem; `None` if it would hold more than
-    /// [`MAX_PAIR_WORDS`] words.
+    /// [`MAX_PAIR_WORDS`] words, or if the problem has colors (an option
+    /// of A covering a secondary B need not clash with B's others).
     pub(super) fn new(m: &BitMatrix) -> Option<Pairs> {
-        let (primaries, items) = (m.primaries, m.item_start.len() - 1);
+        if m.colored() {
+            return None;
+        }
+        let (primaries, items) = (m.primaries, m.items);
         let mut shared = vec![0u32; items];
         let mut touched = Vec::new();
         let mut pairs = Pairs {

@@ -1,12 +1,34 @@
 //! [`BitMatrix`]: the immutable bit-parallel form of a problem.
 
+use std::collections::HashMap;
 use std::sync::OnceLock;
 
-use super::MAX_OPTIONS;
 use super::count::{Count, LANES};
 use super::dominance::Pairs;
 use super::sliced::SliceMatrix;
+use super::{MAX_OPTIONS, NONE};
 use crate::matrix::{Matrix, SPACER};
+
+/// Which copy of the counted form's `apply` a problem runs: options of a
+/// fixed number of primary items (the loop over them unrolled), any number,
+/// or colors (`BitMatrix::kills`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Kernel {
+    Width2,
+    Width3,
+    Width4,
+    Width6,
+    Any,
+    Colored,
+}
+
+/// Sets option `o`'s bit in a sparse bitset built in increasing order.
+fn push_bit(list: &mut Vec<(u32, u64)>, o: usize) {
+    match list.last_mut() {
+        Some((k, bits)) if *k as usize == o / 64 => *bits |= 1 << (o % 64),
+        _ => list.push(((o / 64) as u32, 1 << (o % 64))),
+    }
+}
 
 /// The immutable part: which options hold which items, as bitsets.
 #[derive(Debug, Clone)]
@@ -16,15 +38,33 @@ pub(crate) struct BitMatrix {
     /// Primary items (internal numbers `0..primaries`; secondary items come
     /// after them).
     pub(super) primaries: usize,
+    /// Items, primary and secondary.
+    pub(super) items: usize,
+    /// How `Counted::apply` is compiled for this problem.
+    pub(super) kernel: Kernel,
     /// Bytes of counts per level: `primaries` rounded up to a multiple of
     /// [`LANES`], the padding counted as covered.
     pub(super) stride: usize,
     /// For each item, the bitset of options that contain it, sparse: the
-    /// words that are not zero, as (word index, bits), flattened.
+    /// words that are not zero, as (word index, bits), flattened. In a
+    /// colored problem, list `items + k` follows: the options that clash
+    /// with the `k`-th (secondary item, color) pair, those of the item with
+    /// another color or none.
     pub(super) item_words: Vec<(u32, u64)>,
     pub(super) item_start: Vec<u32>,
     /// The items of each option, flattened.
     pub(super) option_items: Vec<u32>,
+    /// In a colored problem, beside `option_items`: the list of
+    /// `item_words` each entry kills (the item's own, or its color's
+    /// clashes); empty otherwise.
+    pub(super) option_kills: Vec<u32>,
+    /// In a colored problem, the primary items of each option, unpadded
+    /// (`exact_start` as `option_start`); empty otherwise. Options of
+    /// varied lengths spend less here than on the padded lists, and the
+    /// padding's scratch count, decremented by every short option, makes a
+    /// chain of dependent stores.
+    pub(super) exact_primaries: Vec<u32>,
+    pub(super) exact_start: Vec<u32>,
     /// The primary items of each option (they have counts), `width` per
     /// option, padded with `stride` (a scratch byte past the scanned counts)
     /// so that every option has the same number.
@@ -51,11 +91,7 @@ pub(crate) struct BitMatrix {
 impl BitMatrix {
     /// The bit-parallel form of a problem, if this engine can take it.
     pub(crate) fn new(m: &Matrix, num_options: usize) -> Option<BitMatrix> {
-        if m.has_colors()
-            || m.has_multiplicities()
-            || num_options > MAX_OPTIONS
-            || m.usable.iter().any(|&u| !u)
-        {
+        if m.has_multiplicities() || num_options > MAX_OPTIONS || m.usable.iter().any(|&u| !u) {
             return None;
         }
         let primaries = m.num_primary();
@@ -65,18 +101,35 @@ impl BitMatrix {
         // order), as sparse words built as they come.
         let mut item_options: Vec<Vec<(u32, u64)>> = vec![Vec::new(); items];
         let (mut option_items, mut primaries_of) = (Vec::new(), Vec::new());
+        // Colors: each (secondary item, color) pair's options, and each
+        // entry's pair (`NONE`: no color).
+        let mut pairs: Vec<(u32, u32)> = Vec::new();
+        let mut pair_index: HashMap<(u32, u32), u32> = HashMap::new();
+        let mut pair_options: Vec<Vec<(u32, u64)>> = Vec::new();
+        let mut option_pairs = Vec::new();
         let mut option_start = vec![0u32];
         let mut counts = vec![0u32; primaries];
         for (o, &x) in m.option_node.iter().enumerate() {
             let mut q = x as usize;
             while m.nodes[q].top != SPACER {
                 let i = m.nodes[q].top as usize - 1;
-                let list = &mut item_options[i];
-                match list.last_mut() {
-                    Some((k, bits)) if *k as usize == o / 64 => *bits |= 1 << (o % 64),
-                    _ => list.push(((o / 64) as u32, 1 << (o % 64))),
-                }
+                push_bit(&mut item_options[i], o);
                 option_items.push(i as u32);
+                let color = m.nodes[q].color;
+                if m.has_colors() {
+                    let pair = if color == 0 {
+                        NONE
+                    } else {
+                        let k = *pair_index.entry((i as u32, color)).or_insert_with(|| {
+                            pairs.push((i as u32, color));
+                            pair_options.push(Vec::new());
+                            pairs.len() as u32 - 1
+                        });
+                        push_bit(&mut pair_options[k as usize], o);
+                        k
+                    };
+                    option_pairs.push(pair);
+                }
                 if i < primaries {
                     counts[i] += 1;
                 }
@@ -97,16 +150,47 @@ impl BitMatrix {
             item_words.extend_from_slice(list);
             item_start.push(item_words.len() as u32);
         }
+        // A pair's clashes: its item's options less its own, word by word.
+        for (&(i, _), own) in pairs.iter().zip(&pair_options) {
+            for &(wi, bits) in &item_options[i as usize] {
+                let mine = own.iter().find(|&&(k, _)| k == wi).map_or(0, |&(_, b)| b);
+                if bits & !mine != 0 {
+                    item_words.push((wi, bits & !mine));
+                }
+            }
+            item_start.push(item_words.len() as u32);
+        }
+        let option_kills = option_items
+            .iter()
+            .zip(&option_pairs)
+            .map(|(&i, &k)| if k == NONE { i } else { (items as u32) + k })
+            .collect();
         if counts.iter().any(|&c| c >= u32::from(u16::MAX)) {
             return None;
         }
         let stride = primaries.div_ceil(LANES) * LANES;
         let width = primaries_of.iter().map(Vec::len).max().unwrap_or(0);
         let uniform = primaries_of.iter().all(|own| own.len() == width);
+        let kernel = match width {
+            _ if m.has_colors() => Kernel::Colored,
+            2 => Kernel::Width2,
+            3 => Kernel::Width3,
+            4 => Kernel::Width4,
+            6 => Kernel::Width6,
+            _ => Kernel::Any,
+        };
         let mut option_primaries = Vec::with_capacity(num_options * width);
         for own in &primaries_of {
             option_primaries.extend(own);
             option_primaries.extend(std::iter::repeat_n(stride as u32, width - own.len()));
+        }
+        let (mut exact_primaries, mut exact_start) = (Vec::new(), Vec::new());
+        if m.has_colors() {
+            exact_start.push(0);
+            for own in &primaries_of {
+                exact_primaries.extend(own);
+                exact_start.push(exact_primaries.len() as u32);
+            }
         }
         let cost = option_start.windows(2).map(|w| w[1] - w[0] - 1).collect();
         let mut initial_alive = vec![0u64; words];
@@ -116,10 +200,15 @@ impl BitMatrix {
         Some(BitMatrix {
             words,
             primaries,
+            items,
+            kernel,
             stride,
             item_words,
             item_start,
             option_items,
+            option_kills,
+            exact_primaries,
+            exact_start,
             option_primaries,
             width,
             uniform,
@@ -135,6 +224,31 @@ impl BitMatrix {
     #[inline(always)]
     pub(super) fn items(&self, o: usize) -> &[u32] {
         &self.option_items[self.option_start[o] as usize..self.option_start[o + 1] as usize]
+    }
+
+    /// The lists of `item_words` that choosing option `o` kills, one per
+    /// item of `o` (an item's own list where it is primary or has no
+    /// color); a list below `primaries` is a primary item's.
+    #[inline(always)]
+    pub(super) fn kills(&self, o: usize) -> &[u32] {
+        if self.kernel == Kernel::Colored { self.colored_kills(o) } else { self.items(o) }
+    }
+
+    /// [`kills`](Self::kills) in a colored problem.
+    #[inline(always)]
+    pub(super) fn colored_kills(&self, o: usize) -> &[u32] {
+        &self.option_kills[self.option_start[o] as usize..self.option_start[o + 1] as usize]
+    }
+
+    /// The primary items of option `o` in a colored problem, unpadded.
+    #[inline(always)]
+    pub(super) fn exact_primaries_of(&self, o: usize) -> &[u32] {
+        &self.exact_primaries[self.exact_start[o] as usize..self.exact_start[o + 1] as usize]
+    }
+
+    /// Whether some option gives a secondary item a color.
+    pub(crate) fn colored(&self) -> bool {
+        self.kernel == Kernel::Colored
     }
 
     #[inline(always)]

@@ -16,7 +16,9 @@
 //! - [`Counted`] (`counted.rs`): a bitset of the live options and a count
 //!   per primary item; choosing an option kills the options sharing an
 //!   item with it a word at a time and decrements their items' counts. It
-//!   takes every problem this engine takes.
+//!   takes every problem this engine takes, colored ones too (an option's
+//!   colored secondary item kills the options giving the item another
+//!   color or none; `counted/colored.rs`).
 //! - [`Sliced`] (`sliced/`): the live options of each primary item, bit
 //!   sliced: bit `i` of plane `j` says whether item `i`'s `j`-th option is
 //!   alive. Choosing an option clears a precomputed mask of the slot, with
@@ -31,7 +33,7 @@
 //! [`Propagation::Dominance`](crate::Propagation::Dominance) they also
 //! remove dominated options before they first branch (`dominance.rs`), and
 //! the tree differs from the links'. The engine takes problems without
-//! colors or multiplicities whose options each have a primary item, with at
+//! multiplicities whose options each have a primary item, with at
 //! most [`MAX_OPTIONS`] options and fewer than 65,535 options per primary
 //! item.
 

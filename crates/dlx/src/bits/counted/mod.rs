@@ -11,14 +11,17 @@
 
 use super::count::{Count, LANES, minimum};
 use super::dominance::Pairs;
+use super::matrix::Kernel;
 use super::{BitMatrix, NONE, Slots};
 
+mod colored;
 mod dominance;
 use crate::config::{Heuristic, Propagation, TieBreak};
 use crate::engine::Node;
 use crate::error::{Error, ErrorKind};
 use crate::id::OptionId;
 use crate::random::below;
+use colored::Small;
 
 /// Takes option `q` out of the counts of its primary items, which has `W`
 /// of them (`0`: any number; a loop of fixed length, unrolled, is
@@ -79,13 +82,20 @@ pub(crate) struct Counted<'p, T> {
     pub(super) alive: Vec<u64>,
     /// Level `l`'s counts: `level_bytes` bytes from `l * level_bytes`.
     pub(super) counts: Vec<T>,
-    /// Scratch for `choose_all`: the options the new ones kill.
+    /// Scratch for `choose_all`: the options the new ones kill; for a
+    /// colored `apply`, the live options before.
     doomed: Vec<u64>,
     /// In a seeded search, the random key of the node whose item is chosen
     /// next (`Slots::set_key`).
     key: Option<u64>,
     /// Updates since the last `clear_updates`.
     pub(super) updates: u64,
+    /// Whether slots with few live options switch to a table (`small.rs`):
+    /// in colored problems, where the item choice does not look at the
+    /// live options themselves (it does under the tie-break).
+    tables: bool,
+    /// Those slots.
+    small: Small,
 }
 
 impl<'p, T: Count> Counted<'p, T> {
@@ -112,6 +122,8 @@ impl<'p, T: Count> Counted<'p, T> {
             doomed: Vec::new(),
             key: None,
             updates: 0,
+            tables: m.colored() && heuristic != Heuristic::MinimumRemainingMostRemoved,
+            small: Small::default(),
         }
     }
 
@@ -131,9 +143,10 @@ impl<'p, T: Count> Counted<'p, T> {
     }
 
     /// [`apply`](Slots::apply) for options with `W` primary items each (`0`:
-    /// any number).
+    /// any number), in a colored problem if `C` (compiled apart, so that
+    /// plain problems run the loop they ran without colors).
     #[inline(always)]
-    fn apply_width<const W: usize>(&mut self, level: usize, o: usize) {
+    fn apply_width<const W: usize, const C: bool>(&mut self, level: usize, o: usize) {
         let m = self.m;
         let (w, p, bytes) = (m.words, m.primaries, m.level_bytes());
         let alive = &mut self.alive[level * w..(level + 1) * w];
@@ -144,7 +157,10 @@ impl<'p, T: Count> Counted<'p, T> {
         // of its options stops when none is left.
         alive[o / 64] &= !(1 << (o % 64));
         let mut updates = u64::from(m.cost[o]);
-        for &i in m.items(o) {
+        // A colored entry kills the options of its item in another color
+        // (a list past the items): none of them is primary.
+        let kills = if C { m.colored_kills(o) } else { m.items(o) };
+        for &i in kills {
             let i = i as usize;
             let mut left = if i < p { counts[i].to_u32() - 1 } else { u32::MAX };
             for &(wi, bits) in m.options_of(i) {
@@ -161,7 +177,13 @@ impl<'p, T: Count> Counted<'p, T> {
                     let q = wi as usize * 64 + kill.trailing_zeros() as usize;
                     kill &= kill - 1;
                     left = left.wrapping_sub(1);
-                    uncount::<T, W>(m, counts, q);
+                    if C {
+                        for &j in m.exact_primaries_of(q) {
+                            counts[j as usize] = counts[j as usize].dec();
+                        }
+                    } else {
+                        uncount::<T, W>(m, counts, q);
+                    }
                     updates += u64::from(m.cost[q]);
                 }
             }
@@ -171,6 +193,17 @@ impl<'p, T: Count> Counted<'p, T> {
             updates += 1;
         }
         self.updates += updates;
+    }
+
+    /// [`apply`](Slots::apply) in a colored problem: on the slot's table if
+    /// it has one, else on the bitset, switching to a table if few options
+    /// are left.
+    #[inline(always)]
+    fn apply_colored(&mut self, level: usize, o: usize) {
+        if let Some(owner) = self.small.owner(level) {
+            return self.apply_small(level, owner, o);
+        }
+        self.apply_bitset(level, o);
     }
 
     /// A random one, by `key`, of the items at `level` with `degree`
@@ -317,7 +350,7 @@ impl<T: Count> Slots for Counted<'_, T> {
             if (self.alive[o / 64] & !self.doomed[o / 64]) >> (o % 64) & 1 == 0 {
                 return Err(Error::new(ErrorKind::Conflict { option: o }));
             }
-            for &i in m.items(o) {
+            for &i in m.kills(o) {
                 for &(wi, bits) in m.options_of(i as usize) {
                     self.doomed[wi as usize] |= bits;
                 }
@@ -325,12 +358,12 @@ impl<T: Count> Slots for Counted<'_, T> {
         }
         // Every live option of the new options' items dies, so their counts
         // drop to zero on the way; they are marked covered below.
-        let mut updates = match m.width {
-            2 => self.kill_doomed::<2>(),
-            3 => self.kill_doomed::<3>(),
-            4 => self.kill_doomed::<4>(),
-            6 => self.kill_doomed::<6>(),
-            _ => self.kill_doomed::<0>(),
+        let mut updates = match m.kernel {
+            Kernel::Width2 => self.kill_doomed::<2>(),
+            Kernel::Width3 => self.kill_doomed::<3>(),
+            Kernel::Width4 => self.kill_doomed::<4>(),
+            Kernel::Width6 => self.kill_doomed::<6>(),
+            Kernel::Any | Kernel::Colored => self.kill_doomed::<0>(),
         };
         let counts = &mut self.counts[..m.level_bytes()];
         for option in options {
@@ -354,12 +387,13 @@ impl<T: Count> Slots for Counted<'_, T> {
         // When every option has the same small number of primary items (a
         // sudoku's four, a pentomino's six), a loop of fixed length,
         // unrolled, is measurably faster.
-        match self.m.width {
-            2 => self.apply_width::<2>(level, o),
-            3 => self.apply_width::<3>(level, o),
-            4 => self.apply_width::<4>(level, o),
-            6 => self.apply_width::<6>(level, o),
-            _ => self.apply_width::<0>(level, o),
+        match self.m.kernel {
+            Kernel::Width2 => self.apply_width::<2, false>(level, o),
+            Kernel::Width3 => self.apply_width::<3, false>(level, o),
+            Kernel::Width4 => self.apply_width::<4, false>(level, o),
+            Kernel::Width6 => self.apply_width::<6, false>(level, o),
+            Kernel::Any => self.apply_width::<0, false>(level, o),
+            Kernel::Colored => self.apply_colored(level, o),
         }
     }
 
@@ -412,6 +446,11 @@ impl<T: Count> Slots for Counted<'_, T> {
 
     #[inline(always)]
     fn first_option(&self, level: usize, item: u32) -> u32 {
+        if self.m.kernel == Kernel::Colored {
+            if let Some(owner) = self.small.owner(level) {
+                return self.small.next_option(level, owner, item, NONE);
+            }
+        }
         let w = self.m.words;
         let alive = &self.alive[level * w..(level + 1) * w];
         for &(wi, bits) in self.m.options_of(item as usize) {
@@ -425,6 +464,11 @@ impl<T: Count> Slots for Counted<'_, T> {
 
     #[inline(always)]
     fn next_option(&self, level: usize, item: u32, after: u32) -> u32 {
+        if self.m.kernel == Kernel::Colored {
+            if let Some(owner) = self.small.owner(level) {
+                return self.small.next_option(level, owner, item, after);
+            }
+        }
         let w = self.m.words;
         let alive = &self.alive[level * w..(level + 1) * w];
         let start = if after == NONE { 0 } else { after + 1 };
@@ -449,6 +493,10 @@ impl<T: Count> Slots for Counted<'_, T> {
         if self.alive.len() < (level + 1) * w {
             self.alive.resize((level + 1) * w, 0);
             self.counts.resize((level + 1) * p, T::COVERED);
+        }
+        if self.m.kernel == Kernel::Colored && self.small.push_level(level) {
+            self.counts.copy_within((level - 1) * p..level * p, level * p);
+            return;
         }
         self.alive.copy_within((level - 1) * w..level * w, level * w);
         self.counts.copy_within((level - 1) * p..level * p, level * p);

@@ -47,6 +47,9 @@ pub(crate) struct SliceMatrix {
 impl SliceMatrix {
     /// The sliced form of a problem, if its table is small enough.
     pub(in crate::bits) fn new(m: &BitMatrix) -> Option<SliceMatrix> {
+        if m.colored() {
+            return None;
+        }
         let p = m.primaries;
         let options = m.option_start.len() - 1;
         let mut item_options = Vec::new();

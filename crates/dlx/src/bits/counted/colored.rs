@@ -1,0 +1,215 @@
+//! The counted form on colored problems. An option that gives a secondary
+//! item a color kills the item's options of another color or none, a list
+//! of its own in `BitMatrix` (`kills`). `apply` kills whole lists a word
+//! at a time and then takes the survivors' count.
+//!
+//! Levels with few live options: once at most
+//! [`SMALL`] options are alive at a slot, they are numbered `0..n` in a
+//! table of the slot (in increasing order, so the search tries them in the
+//! same order), with one `u64` mask per item, and the slot and every slot
+//! below it keep their live options as one `u64` over that table. Choosing
+//! an option is then an `and-not` per item of the option, where the bitset
+//! form scans each item's sparse words over the whole problem; most nodes
+//! of a colored search are there (`colored_random30.dlx`: few options
+//! survive two choices).
+//!
+//! The counts per item are kept as in the bitset form (the item choice is
+//! the same code). A table is owned by the slot that built it; the slots
+//! below refer to it, and a slot is rewritten only once the search has
+//! backed up above it, so a table lives as long as the slots that use it.
+
+use super::Counted;
+use crate::bits::NONE;
+use crate::bits::count::Count;
+
+/// The most live options of a slot that switches to a table.
+pub(super) const SMALL: u32 = 64;
+
+/// A slot's table: its live options, and per item the ones that hold it.
+#[derive(Debug, Clone, Default)]
+struct Table {
+    /// The options, in increasing order: local number `k` is `options[k]`.
+    options: Vec<u32>,
+    /// Per item `i < items`: the options holding it; at `items + k`, for
+    /// the `k`-th (secondary item, color) pair, the options giving the
+    /// item that color (the ones it spares).
+    masks: Vec<u64>,
+}
+
+/// The small levels of every slot.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Small {
+    /// Per slot, the slot whose table its mask numbers, or [`NONE`]: the
+    /// slot keeps its live options in the bitset.
+    owner: Vec<u32>,
+    /// Per slot whose owner is not [`NONE`], its live options.
+    live: Vec<u64>,
+    /// Per slot, the table it built (used while it owns one).
+    tables: Vec<Table>,
+}
+
+impl Small {
+    /// The slot whose table slot `level` uses, if it uses one.
+    #[inline(always)]
+    pub(super) fn owner(&self, level: usize) -> Option<usize> {
+        match self.owner.get(level) {
+            Some(&t) if t != NONE => Some(t as usize),
+            _ => None,
+        }
+    }
+
+    /// Slot `level` as a copy of slot `level - 1`: whether it uses a table
+    /// (then the copy is made; else the bitset is still to copy).
+    #[inline(always)]
+    pub(super) fn push_level(&mut self, level: usize) -> bool {
+        if self.owner.len() <= level {
+            self.owner.resize(level + 1, NONE);
+            self.live.resize(level + 1, 0);
+            self.tables.resize_with(level + 1, Table::default);
+        }
+        let owner = self.owner[level - 1];
+        self.owner[level] = owner;
+        self.live[level] = self.live[level - 1];
+        owner != NONE
+    }
+
+    /// The first live option of `item` at `level` (which uses table
+    /// `owner`) after `after` ([`NONE`]: from the start); [`NONE`] if none.
+    #[inline(always)]
+    pub(super) fn next_option(&self, level: usize, owner: usize, item: u32, after: u32) -> u32 {
+        let t = &self.tables[owner];
+        let mut live = self.live[level] & t.masks[item as usize];
+        if after != NONE {
+            let k = t.options.partition_point(|&q| q <= after);
+            live &= (!0u64).checked_shl(k as u32).unwrap_or(0);
+        }
+        if live == 0 { NONE } else { t.options[live.trailing_zeros() as usize] }
+    }
+}
+
+impl<T: Count> Counted<'_, T> {
+    /// [`apply`](crate::bits::Slots::apply) in a colored problem, where
+    /// `level` keeps its live options in the bitset. The items of `o` kill
+    /// whole lists of words (no early stop: a secondary item's list is
+    /// scanned to the end anyway); then if at most [`SMALL`] options are
+    /// left (and `level` is not slot 0), the slot switches to a table and
+    /// the counts are made again from the few options left, else each
+    /// killed option leaves its items' counts.
+    #[inline(always)]
+    pub(super) fn apply_bitset(&mut self, level: usize, o: usize) {
+        let m = self.m;
+        let (w, p, bytes) = (m.words, m.primaries, m.level_bytes());
+        let alive = &mut self.alive[level * w..(level + 1) * w];
+        let counts = &mut self.counts[level * bytes..(level + 1) * bytes];
+        let before = &mut self.doomed;
+        before.clear();
+        before.extend_from_slice(alive);
+        alive[o / 64] &= !(1 << (o % 64));
+        for &i in m.colored_kills(o) {
+            for &(wi, bits) in m.options_of(i as usize) {
+                alive[wi as usize] &= !bits;
+            }
+        }
+        let n: u32 = alive.iter().map(|a| a.count_ones()).sum();
+        let small = self.tables && n <= SMALL && level > 0;
+        let mut updates = m.items(o).len() as u64;
+        for (wi, (&a, &b)) in alive.iter().zip(before.iter()).enumerate() {
+            let mut kill = b & !a;
+            while kill != 0 {
+                let q = wi * 64 + kill.trailing_zeros() as usize;
+                kill &= kill - 1;
+                updates += u64::from(m.cost[q]);
+                if !small {
+                    for &j in m.exact_primaries_of(q) {
+                        counts[j as usize] = counts[j as usize].dec();
+                    }
+                }
+            }
+        }
+        for &i in m.items(o) {
+            if (i as usize) < p {
+                counts[i as usize] = T::COVERED;
+            }
+        }
+        self.updates += updates;
+        if !small {
+            return;
+        }
+        // The options left hold no covered item: the uncovered items'
+        // counts are theirs.
+        for c in &mut counts[..p] {
+            if *c != T::COVERED {
+                *c = T::from_u32(0);
+            }
+        }
+        let s = &mut self.small;
+        if s.owner.len() <= level {
+            s.owner.resize(level + 1, NONE);
+            s.live.resize(level + 1, 0);
+            s.tables.resize_with(level + 1, Table::default);
+        }
+        let t = &mut s.tables[level];
+        t.options.clear();
+        t.masks.clear();
+        t.masks.resize(m.item_start.len() - 1, 0);
+        for (wi, &a) in alive.iter().enumerate() {
+            let mut a = a;
+            while a != 0 {
+                let q = wi * 64 + a.trailing_zeros() as usize;
+                a &= a - 1;
+                let bit = 1u64 << t.options.len();
+                t.options.push(q as u32);
+                for (&i, &k) in m.items(q).iter().zip(m.colored_kills(q)) {
+                    t.masks[i as usize] |= bit;
+                    if k != i {
+                        t.masks[k as usize] |= bit;
+                    }
+                }
+                for &j in m.exact_primaries_of(q) {
+                    counts[j as usize] = T::from_u32(counts[j as usize].to_u32() + 1);
+                }
+            }
+        }
+        s.owner[level] = level as u32;
+        s.live[level] = (!0u64).checked_shl(n).map_or(!0, |x| !x);
+    }
+
+    /// [`apply`](crate::bits::Slots::apply) at a `level` that uses the
+    /// table of slot `owner`: as on the bitset, each item of `o` kills the
+    /// live options that clash on it, which leave their primary items'
+    /// counts, and `o`'s primary items are covered.
+    #[inline(always)]
+    pub(super) fn apply_small(&mut self, level: usize, owner: usize, o: usize) {
+        let m = self.m;
+        let (p, items, bytes) = (m.primaries, m.items, m.level_bytes());
+        let counts = &mut self.counts[level * bytes..(level + 1) * bytes];
+        let t = &self.small.tables[owner];
+        let mut live = self.small.live[level];
+        let own = t.options.partition_point(|&q| (q as usize) < o);
+        live &= !(1u64 << own);
+        let mut updates = u64::from(m.cost[o]);
+        for (&i, &k) in m.items(o).iter().zip(m.colored_kills(o)) {
+            let mut clash = t.masks[i as usize];
+            if k != i {
+                debug_assert!(k as usize >= items);
+                clash &= !t.masks[k as usize];
+            }
+            let mut kill = live & clash;
+            live &= !kill;
+            while kill != 0 {
+                let q = t.options[kill.trailing_zeros() as usize] as usize;
+                kill &= kill - 1;
+                for &j in m.exact_primaries_of(q) {
+                    counts[j as usize] = counts[j as usize].dec();
+                }
+                updates += u64::from(m.cost[q]);
+            }
+            if (i as usize) < p {
+                counts[i as usize] = T::COVERED;
+            }
+            updates += 1;
+        }
+        self.small.live[level] = live;
+        self.updates += updates;
+    }
+}
