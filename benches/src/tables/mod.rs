@@ -67,7 +67,7 @@ pub struct Instance {
 
 impl Instance {
     /// The problems of the exact-cover table, in its order.
-    pub const ALL: [Instance; 10] = [
+    pub const ALL: [Instance; 12] = [
         Instance { name: "queens12", solutions: 14_200 },
         Instance { name: "queens14", solutions: 365_596 },
         Instance { name: "langford12", solutions: 216_288 },
@@ -75,6 +75,8 @@ impl Instance {
         Instance { name: "pentomino6x10", solutions: 9_356 },
         Instance { name: "colored80", solutions: 1 },
         Instance { name: "colored_random30", solutions: 892 },
+        Instance { name: "colored_random32", solutions: 304 },
+        Instance { name: "colored_random28", solutions: 2_829 },
         Instance { name: "mcc_random22", solutions: 15_669_630 },
         Instance { name: "big_random30", solutions: 216 },
         Instance { name: "sudoku36_450blanks", solutions: 2 },
