@@ -298,7 +298,7 @@ mod tests {
     #[test]
     fn arguments() {
         let s = args(&[]).unwrap().unwrap();
-        assert_eq!((s.runs, s.instances.len(), s.knuth), (5, 10, None));
+        assert_eq!((s.runs, s.instances.len(), s.knuth), (5, super::Instance::ALL.len(), None));
         assert_eq!(s.command, super::COMMAND);
         let s = args(&["--runs", "7", "--knuth", "my dir"]).unwrap().unwrap();
         assert_eq!(s.runs, 7);
