@@ -10,7 +10,7 @@ use dlx_benches::tables::{self, Instance, Report, Sample, Settings};
 fn tiny() -> Settings {
     Settings {
         runs: 1,
-        instances: Instance::named(&["queens12", "colored80"]),
+        instances: Instance::named(&["queens12", "colored80", "mcc_random22"]),
         sudoku: vec![
             Sample { file: "17_clue.txt", step: 5_000, max: 10 },
             Sample { file: "magictour_top1465.txt", step: 300, max: 5 },
@@ -46,6 +46,8 @@ fn three_tables() {
     assert!(text.contains("| queens12 | plain | 14,200 | "), "{text}");
     assert!(text.contains("(bit-sliced) | "), "{text}");
     assert!(text.contains("| colored80 | colors | 1 | "), "{text}");
+    assert!(text.contains("(bitset) | "), "{text}");
+    assert!(text.contains("| mcc_random22 | multiplicities | 15,669,630 | "), "{text}");
     assert!(text.contains("(dancing links) | (the default) |"), "{text}");
     assert!(text.contains("| 17_clue (every 5000th: 10) | "), "{text}");
     assert!(text.contains("| magictour_top1465 (every 300th: 5) | "), "{text}");
@@ -80,7 +82,7 @@ fn knuth_programs_are_checked() {
     fake_program(&wrong, "dlx1", 14_201);
     std::fs::create_dir_all(&empty).unwrap();
     let with = |dir: &Path| Settings {
-        instances: Instance::named(&["queens12", "colored80"]),
+        instances: Instance::named(&["queens12", "colored80", "mcc_random22"]),
         sudoku: Vec::new(),
         parallel: Vec::new(),
         knuth: Some(dir.to_path_buf()),
