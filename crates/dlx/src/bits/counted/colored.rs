@@ -97,29 +97,20 @@ impl<T: Count> Counted<'_, T> {
     /// killed option leaves its items' counts.
     #[inline(always)]
     pub(super) fn apply_bitset(&mut self, level: usize, o: usize) {
+        let (updates, _) = self.kill_lists(level, o);
+        self.updates += updates;
         let m = self.m;
         let (w, p, bytes) = (m.words, m.primaries, m.level_bytes());
-        let alive = &mut self.alive[level * w..(level + 1) * w];
+        let alive = &self.alive[level * w..(level + 1) * w];
         let counts = &mut self.counts[level * bytes..(level + 1) * bytes];
-        let before = &mut self.doomed;
-        before.clear();
-        before.extend_from_slice(alive);
-        alive[o / 64] &= !(1 << (o % 64));
-        for &i in m.colored_kills(o) {
-            for &(wi, bits) in m.options_of(i as usize) {
-                alive[wi as usize] &= !bits;
-            }
-        }
         let n: u32 = alive.iter().map(|a| a.count_ones()).sum();
         let small = self.tables && n <= SMALL && level > 0;
-        let mut updates = m.items(o).len() as u64;
-        for (wi, (&a, &b)) in alive.iter().zip(before.iter()).enumerate() {
-            let mut kill = b & !a;
-            while kill != 0 {
-                let q = wi * 64 + kill.trailing_zeros() as usize;
-                kill &= kill - 1;
-                updates += u64::from(m.cost[q]);
-                if !small {
+        if !small {
+            for (wi, (&a, &b)) in alive.iter().zip(&self.doomed).enumerate() {
+                let mut kill = b & !a;
+                while kill != 0 {
+                    let q = wi * 64 + kill.trailing_zeros() as usize;
+                    kill &= kill - 1;
                     for &j in m.exact_primaries_of(q) {
                         counts[j as usize] = counts[j as usize].dec();
                     }
@@ -131,7 +122,6 @@ impl<T: Count> Counted<'_, T> {
                 counts[i as usize] = T::COVERED;
             }
         }
-        self.updates += updates;
         if !small {
             return;
         }
