@@ -17,6 +17,24 @@ impl<T: Count> Counted<'_, T> {
     pub(super) fn apply_dense(&mut self, level: usize, o: usize) {
         let (updates, killed) = self.kill_lists(level, o);
         self.updates += updates;
+        self.uncount_killed::<false>(level, killed);
+        let m = self.m;
+        let bytes = m.level_bytes();
+        let counts = &mut self.counts[level * bytes..(level + 1) * bytes];
+        for &i in m.items(o) {
+            if (i as usize) < m.primaries {
+                counts[i as usize] = T::COVERED;
+            }
+        }
+    }
+
+    /// Takes the `killed` options at `level` (in `doomed`, no longer
+    /// live) out of their primary items' counts: one decrement per item of
+    /// each, or if that is more work than a popcount per word of the
+    /// uncovered items' lists, those counts made again. `C`: a colored
+    /// problem (options' exact primary items, no padding).
+    #[inline(always)]
+    pub(super) fn uncount_killed<const C: bool>(&mut self, level: usize, killed: u32) {
         let m = self.m;
         let (w, p, bytes) = (m.words, m.primaries, m.level_bytes());
         let alive = &self.alive[level * w..(level + 1) * w];
@@ -29,21 +47,17 @@ impl<T: Count> Counted<'_, T> {
                     *c = T::from_u32(fast::live_in(alive, m.options_of(j)));
                 }
             }
-        } else {
-            for (wi, (&a, &b)) in alive.iter().zip(&self.doomed).enumerate() {
-                let mut kill = b & !a;
-                while kill != 0 {
-                    let q = wi * 64 + kill.trailing_zeros() as usize;
-                    kill &= kill - 1;
-                    for &j in m.primaries_of(q) {
-                        counts[j as usize] = counts[j as usize].dec();
-                    }
-                }
-            }
+            return;
         }
-        for &i in m.items(o) {
-            if (i as usize) < p {
-                counts[i as usize] = T::COVERED;
+        for (wi, (&a, &b)) in alive.iter().zip(&self.doomed).enumerate() {
+            let mut kill = b & !a;
+            while kill != 0 {
+                let q = wi * 64 + kill.trailing_zeros() as usize;
+                kill &= kill - 1;
+                let own = if C { m.exact_primaries_of(q) } else { m.primaries_of(q) };
+                for &j in own {
+                    counts[j as usize] = counts[j as usize].dec();
+                }
             }
         }
     }
