@@ -192,3 +192,37 @@ impl Bmi2 {
         }
     }
 }
+
+/// How many options of `list` (a sparse bitset: word index, bits) are set
+/// in `alive`: a popcount per word, with the POPCNT instruction where the
+/// CPU has it (the search loop of the counted form is compiled for the
+/// baseline CPU, where a popcount is a dozen instructions).
+///
+/// PERF: the counted form's dense kernel makes counts again this way;
+/// `big_random30.dlx` 2.09 s → 1.45 s (docs/performance.md).
+#[inline]
+pub(crate) fn live_in(alive: &[u64], list: &[(u32, u64)]) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    if std::is_x86_feature_detected!("popcnt") {
+        // SAFETY: the CPU has POPCNT.
+        return unsafe { live_in_popcnt(alive, list) };
+    }
+    live_in_plain(alive, list)
+}
+
+/// [`live_in`] for any CPU.
+#[inline(always)]
+fn live_in_plain(alive: &[u64], list: &[(u32, u64)]) -> u32 {
+    list.iter().map(|&(wi, bits)| (alive[wi as usize] & bits).count_ones()).sum()
+}
+
+/// [`live_in`] compiled with POPCNT.
+///
+/// # Safety
+///
+/// The CPU must have POPCNT.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt")]
+unsafe fn live_in_popcnt(alive: &[u64], list: &[(u32, u64)]) -> u32 {
+    live_in_plain(alive, list)
+}

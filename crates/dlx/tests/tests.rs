@@ -4,6 +4,7 @@ mod builder;
 mod checkpoint;
 mod colors;
 mod cost;
+mod dense;
 mod knuth;
 mod miri;
 mod parallel;

@@ -11,7 +11,8 @@ use crate::matrix::{Matrix, SPACER};
 
 /// Which copy of the counted form's `apply` a problem runs: options of a
 /// fixed number of primary items (the loop over them unrolled), any number,
-/// or colors (`BitMatrix::kills`).
+/// many options per primary item (`Dense`: counts made again by popcount
+/// when many options die), or colors (`BitMatrix::kills`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Kernel {
     Width2,
@@ -19,8 +20,12 @@ pub(super) enum Kernel {
     Width4,
     Width6,
     Any,
+    Dense,
     Colored,
 }
+
+/// The fewest options per primary item for [`Kernel::Dense`].
+const DENSE: usize = 64;
 
 /// Sets option `o`'s bit in a sparse bitset built in increasing order.
 fn push_bit(list: &mut Vec<(u32, u64)>, o: usize) {
@@ -173,6 +178,7 @@ impl BitMatrix {
         let uniform = primaries_of.iter().all(|own| own.len() == width);
         let kernel = match width {
             _ if m.has_colors() => Kernel::Colored,
+            _ if num_options >= DENSE * primaries.max(1) => Kernel::Dense,
             2 => Kernel::Width2,
             3 => Kernel::Width3,
             4 => Kernel::Width4,

@@ -97,41 +97,23 @@ impl<T: Count> Counted<'_, T> {
     /// killed option leaves its items' counts.
     #[inline(always)]
     pub(super) fn apply_bitset(&mut self, level: usize, o: usize) {
+        let (updates, killed) = self.kill_lists(level, o);
+        self.updates += updates;
         let m = self.m;
-        let (w, p, bytes) = (m.words, m.primaries, m.level_bytes());
-        let alive = &mut self.alive[level * w..(level + 1) * w];
-        let counts = &mut self.counts[level * bytes..(level + 1) * bytes];
-        let before = &mut self.doomed;
-        before.clear();
-        before.extend_from_slice(alive);
-        alive[o / 64] &= !(1 << (o % 64));
-        for &i in m.colored_kills(o) {
-            for &(wi, bits) in m.options_of(i as usize) {
-                alive[wi as usize] &= !bits;
-            }
-        }
-        let n: u32 = alive.iter().map(|a| a.count_ones()).sum();
+        let (w, p) = (m.words, m.primaries);
+        let n: u32 = self.alive[level * w..(level + 1) * w].iter().map(|a| a.count_ones()).sum();
         let small = self.tables && n <= SMALL && level > 0;
-        let mut updates = m.items(o).len() as u64;
-        for (wi, (&a, &b)) in alive.iter().zip(before.iter()).enumerate() {
-            let mut kill = b & !a;
-            while kill != 0 {
-                let q = wi * 64 + kill.trailing_zeros() as usize;
-                kill &= kill - 1;
-                updates += u64::from(m.cost[q]);
-                if !small {
-                    for &j in m.exact_primaries_of(q) {
-                        counts[j as usize] = counts[j as usize].dec();
-                    }
-                }
-            }
+        if !small {
+            self.uncount_killed::<true>(level, killed);
         }
+        let bytes = m.level_bytes();
+        let alive = &self.alive[level * w..(level + 1) * w];
+        let counts = &mut self.counts[level * bytes..(level + 1) * bytes];
         for &i in m.items(o) {
             if (i as usize) < p {
                 counts[i as usize] = T::COVERED;
             }
         }
-        self.updates += updates;
         if !small {
             return;
         }
@@ -152,18 +134,20 @@ impl<T: Count> Counted<'_, T> {
         t.options.clear();
         t.masks.clear();
         t.masks.resize(m.item_start.len() - 1, 0);
+        // Local slices: the stores to the masks then cannot move the
+        // vectors' pointers, which stay in registers.
+        let (masks, options) = (&mut t.masks[..], &mut t.options);
         for (wi, &a) in alive.iter().enumerate() {
             let mut a = a;
             while a != 0 {
                 let q = wi * 64 + a.trailing_zeros() as usize;
                 a &= a - 1;
-                let bit = 1u64 << t.options.len();
-                t.options.push(q as u32);
+                let bit = 1u64 << options.len();
+                options.push(q as u32);
+                // `k == i` where the item has no color: the same bit twice.
                 for (&i, &k) in m.items(q).iter().zip(m.colored_kills(q)) {
-                    t.masks[i as usize] |= bit;
-                    if k != i {
-                        t.masks[k as usize] |= bit;
-                    }
+                    masks[i as usize] |= bit;
+                    masks[k as usize] |= bit;
                 }
                 for &j in m.exact_primaries_of(q) {
                     counts[j as usize] = T::from_u32(counts[j as usize].to_u32() + 1);

@@ -15,6 +15,7 @@ use super::matrix::Kernel;
 use super::{BitMatrix, NONE, Slots};
 
 mod colored;
+mod dense;
 mod dominance;
 use crate::config::{Heuristic, Propagation, TieBreak};
 use crate::engine::Node;
@@ -195,6 +196,37 @@ impl<'p, T: Count> Counted<'p, T> {
         self.updates += updates;
     }
 
+    /// Saves `level`'s live options in `doomed`, then kills `o` and every
+    /// option on the lists `o` kills ([`BitMatrix::kills`]), whole words at
+    /// a time; returns `o`'s items and the killed options' costs (the
+    /// updates, as dancing links count them) and how many were killed.
+    /// The counts are left to the caller.
+    #[inline(always)]
+    fn kill_lists(&mut self, level: usize, o: usize) -> (u64, u32) {
+        let m = self.m;
+        let w = m.words;
+        let alive = &mut self.alive[level * w..(level + 1) * w];
+        self.doomed.clear();
+        self.doomed.extend_from_slice(alive);
+        alive[o / 64] &= !(1 << (o % 64));
+        for &i in m.kills(o) {
+            for &(wi, bits) in m.options_of(i as usize) {
+                alive[wi as usize] &= !bits;
+            }
+        }
+        let (mut updates, mut killed) = (m.items(o).len() as u64, 0);
+        for (wi, (&a, &b)) in alive.iter().zip(&self.doomed).enumerate() {
+            let mut kill = b & !a;
+            killed += kill.count_ones();
+            while kill != 0 {
+                let q = wi * 64 + kill.trailing_zeros() as usize;
+                kill &= kill - 1;
+                updates += u64::from(m.cost[q]);
+            }
+        }
+        (updates, killed)
+    }
+
     /// [`apply`](Slots::apply) in a colored problem: on the slot's table if
     /// it has one, else on the bitset, switching to a table if few options
     /// are left.
@@ -363,7 +395,7 @@ impl<T: Count> Slots for Counted<'_, T> {
             Kernel::Width3 => self.kill_doomed::<3>(),
             Kernel::Width4 => self.kill_doomed::<4>(),
             Kernel::Width6 => self.kill_doomed::<6>(),
-            Kernel::Any | Kernel::Colored => self.kill_doomed::<0>(),
+            Kernel::Any | Kernel::Dense | Kernel::Colored => self.kill_doomed::<0>(),
         };
         let counts = &mut self.counts[..m.level_bytes()];
         for option in options {
@@ -393,6 +425,7 @@ impl<T: Count> Slots for Counted<'_, T> {
             Kernel::Width4 => self.apply_width::<4, false>(level, o),
             Kernel::Width6 => self.apply_width::<6, false>(level, o),
             Kernel::Any => self.apply_width::<0, false>(level, o),
+            Kernel::Dense => self.apply_dense(level, o),
             Kernel::Colored => self.apply_colored(level, o),
         }
     }
