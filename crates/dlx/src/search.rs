@@ -4,9 +4,9 @@
 //! - [`Links`](crate::links): Knuth's dancing links, for every problem
 //!   (Algorithms X, C and M);
 //! - the counted bit engine ([`Bits`](crate::bits) over `Counted`): for
-//!   plain exact cover with up to 262,144 options, where it is faster than
-//!   dancing links; its state a bitset of live options and a count per
-//!   item;
+//!   exact cover with or without colors with up to 262,144 options, where
+//!   it is faster than dancing links; its state a bitset of live options
+//!   and a count per item;
 //! - the bit-sliced engine ([`Bits`](crate::bits) over `Sliced`): the same
 //!   search loop with its state bit-sliced by item, for plain problems
 //!   whose tables are small (a 9x9 sudoku, n queens), where it is faster

@@ -1,6 +1,7 @@
-//! The bit-parallel engine, for plain exact-cover problems of up to a few
-//! thousand options: a 9x9 sudoku (324 items, 729 options), n queens,
-//! Langford pairs, pentomino tilings.
+//! The bit-parallel engine, for exact-cover problems without
+//! multiplicities, with or without colors, of up to 262,144 options: a 9x9
+//! sudoku (324 items, 729 options), n queens, Langford pairs, pentomino
+//! tilings, big sudoku, random colored problems.
 //!
 //! Dancing links undo every removal when the search backs up, and on a
 //! problem with hundreds of items they walk hundreds of linked headers at
