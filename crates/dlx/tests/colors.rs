@@ -19,19 +19,23 @@ fn search(problem: &Problem, config: Config) -> (Vec<Vec<OptionId>>, u64) {
     (order, solver.stats().nodes())
 }
 
+/// Numbers below `n` from a seeded xorshift64* generator, one per call.
+pub(crate) fn xorshift(seed: u64) -> impl FnMut(usize) -> usize {
+    let mut state = seed | 1;
+    move |n: usize| {
+        state ^= state >> 12;
+        state ^= state << 25;
+        state ^= state >> 27;
+        (state.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n
+    }
+}
+
 /// A random colored problem from `seed`: `primaries` primary items,
 /// `secondaries` secondary ones, `options` options of two to four primary
 /// items and up to three secondary ones, colored `a`, `b` or none. Every
 /// option has a primary item, so the bit engine takes it.
 fn random_colored(seed: u64, primaries: usize, secondaries: usize, options: usize) -> Problem {
-    let mut state = seed | 1;
-    let mut next = move |n: usize| {
-        // xorshift64*
-        state ^= state >> 12;
-        state ^= state << 25;
-        state ^= state >> 27;
-        (state.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n
-    };
+    let mut next = xorshift(seed);
     let mut b = ProblemBuilder::new();
     let p: Vec<_> = (0..primaries).map(|i| b.add_primary(format!("p{i}"))).collect();
     let s: Vec<_> = (0..secondaries).map(|i| b.add_secondary(format!("s{i}"))).collect();

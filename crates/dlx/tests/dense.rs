@@ -18,14 +18,7 @@ fn search(problem: &Problem, config: Config) -> (Vec<Vec<OptionId>>, u64) {
 /// ones, `options` options of two to four primary items (the low-numbered
 /// ones more often) and up to one secondary item.
 fn random_dense(seed: u64, primaries: usize, options: usize) -> Problem {
-    let mut state = seed | 1;
-    let mut next = move |n: usize| {
-        // xorshift64*
-        state ^= state >> 12;
-        state ^= state << 25;
-        state ^= state >> 27;
-        (state.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n
-    };
+    let mut next = crate::colors::xorshift(seed);
     let mut b = ProblemBuilder::new();
     let p: Vec<_> = (0..primaries).map(|i| b.add_primary(format!("p{i}"))).collect();
     let s: Vec<_> = (0..2).map(|i| b.add_secondary(format!("s{i}"))).collect();
