@@ -6,7 +6,11 @@
 //! at once (an empty 49x49 grid; a 25x25 one with 60% of its cells blank),
 //! so the search is the default one for a budget of nodes, then short
 //! searches with [`dlx::Config::seed`], each with its own seed, under
-//! growing budgets (Luby's sequence). Every solution found is remembered:
+//! growing budgets (Luby's sequence). The restarts choose items by
+//! [`dlx::Heuristic::ConflictWeighted`]: an item weighs more each time a
+//! search dead-ends on it, and the weights carry over from one restart to
+//! the next, so the search turns to the cells and houses that keep
+//! failing. Every solution found is remembered:
 //! two different ones answer "several", and a search that ends within its
 //! budget has seen them all. Racing threads each take their own seeds and
 //! share the solutions found; the first answer stops them all.
@@ -107,8 +111,9 @@ impl Race {
 impl SudokuSolver<'_> {
     /// Searches the puzzle already started (givens forced) until `race`
     /// has an answer: with `deterministic`, the default search first; then
-    /// restarts seeded `first_seed`, `first_seed + step`, ... The solver's
-    /// engine settings are restored after.
+    /// restarts seeded `first_seed`, `first_seed + step`, ..., under
+    /// [`Heuristic::ConflictWeighted`]. The solver's engine settings are
+    /// restored after.
     pub(crate) fn race(&mut self, race: &Race, deterministic: bool, first_seed: u64, step: u64) {
         let cells = (self.sudoku().size() * self.sudoku().size()) as u64;
         if deterministic && !race.done() {
@@ -128,6 +133,11 @@ impl SudokuSolver<'_> {
                 self.swap_engine(config);
             }
         }
+        // The restarts choose items by their conflicts, the weights
+        // carrying over from one restart to the next.
+        let config = self.engine_mut().config();
+        self.keep_stats();
+        self.swap_engine(config.heuristic(Heuristic::ConflictWeighted));
         let mut seed = first_seed;
         let mut i = 1;
         while !race.done() {
@@ -137,10 +147,8 @@ impl SudokuSolver<'_> {
             seed = seed.wrapping_add(step);
             i += 1;
         }
-        if self.engine_mut().config().get_seed().is_some() {
-            self.keep_stats();
-            self.engine_mut().reseed(None);
-        }
+        self.keep_stats();
+        self.swap_engine(config);
     }
 
     /// Runs the current search for at most `budget` nodes, reporting its
