@@ -10,6 +10,7 @@
 //! that reads Knuth's format: on other machines, by a batch scheduler.
 
 use crate::config::{Config, Engine};
+use crate::engine::Search;
 use crate::entry::{Entry, OptionEntries};
 use crate::error::Error;
 use crate::id::{ColorId, ItemId, OptionId};
