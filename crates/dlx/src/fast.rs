@@ -37,7 +37,7 @@
 //! soundness is that the CPU has the features, which `run` checks first;
 //! the code is the same safe Rust either way.
 
-use crate::matrix::Node;
+use crate::arena::Node;
 
 /// A view of the arena (or of the item links, which obey the same
 /// invariant) that reads and writes without bounds checks.

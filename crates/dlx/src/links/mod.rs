@@ -39,12 +39,12 @@ mod paths;
 use cost::Costs;
 pub(crate) use cost::NO_CUTOFF;
 
+use crate::arena::{Matrix, SPACER};
 use crate::config::Heuristic;
 use crate::dance::Dance;
 use crate::engine::{Level, Search, State, Walk, Walks};
 use crate::error::{Error, ErrorKind};
 use crate::id::OptionId;
-use crate::matrix::{Matrix, SPACER};
 use crate::problem::Problem;
 use crate::status::Status;
 
@@ -329,7 +329,7 @@ impl Search for Links<'_> {
             while self.dance.nodes[q as usize].top != SPACER {
                 let n = self.dance.nodes[q as usize];
                 if n.top > np && n.color != 0 && self.dance.nodes[n.top as usize].color == n.color {
-                    self.dance.nodes[q as usize].color = crate::matrix::DONE;
+                    self.dance.nodes[q as usize].color = crate::arena::DONE;
                 }
                 q += 1;
             }

@@ -33,8 +33,8 @@
 mod levels;
 
 use super::Links;
+use crate::arena::{Matrix, Node, ROOT, SPACER};
 use crate::id::OptionId;
-use crate::matrix::{Matrix, Node, ROOT, SPACER};
 use crate::problem::Problem;
 
 /// No cutoff yet: fewer than k solutions found.
