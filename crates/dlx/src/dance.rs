@@ -15,13 +15,13 @@
 //!   `down` forward to the last node of the next one.
 
 use crate::arena::{DONE, Link, Node, SPACER};
-use crate::fast::Arena;
+use crate::fast::{Arena, Valid};
 
 /// The dancing-links state that a search mutates.
 #[derive(Debug, Clone)]
 pub(crate) struct Dance {
-    pub(crate) nodes: Vec<Node>,
-    pub(crate) links: Vec<Link>,
+    pub(crate) nodes: Valid<Node>,
+    pub(crate) links: Valid<Link>,
     /// Current bound of each item (Algorithm M).
     pub(crate) bound: Vec<u32>,
     pub(crate) updates: u64,
