@@ -3,9 +3,9 @@
 //! tie-break of [`Heuristic::MinimumRemainingMostRemoved`].
 
 use super::Links;
+use crate::arena::{ROOT, SPACER};
 use crate::config::{Heuristic, TieBreak};
 use crate::fast::View;
-use crate::matrix::{ROOT, SPACER};
 use crate::random::below;
 
 impl Links<'_> {
