@@ -212,8 +212,8 @@ impl Sudoku {
     /// (the default search, then restarts), the others restart at once,
     /// each with seeds of its own, every other one (the second, the
     /// fourth, ...) choosing items by conflicts
-    /// ([`dlx::Heuristic::ConflictWeighted`]); the solutions they find are shared, and
-    /// the first answer stops them all. On a grid below
+    /// ([`dlx::Heuristic::ConflictWeighted`]); the solutions they find are
+    /// shared, and the first answer stops them all. On a grid below
     /// [`RESTART_SIDE`], or on one thread, it is a solver's
     /// `solve_and_check`.
     ///
@@ -260,8 +260,8 @@ impl Sudoku {
             for t in 1..threads {
                 let race = &race;
                 scope.spawn(move || {
-                    // A portfolio: the other threads restart under
-                    // conflict weights (every other one, from four threads).
+                    // A portfolio: threads 1, 3, 5, ... restart under
+                    // conflict weights, the others as the first one does.
                     let weigh = t % 2 == 1;
                     let config = match weigh {
                         true => config.heuristic(Heuristic::ConflictWeighted),
