@@ -19,7 +19,7 @@
 //! backed up above it, so a table lives as long as the slots that use it.
 
 use super::Counted;
-use crate::bits::NONE;
+use crate::bits::{BitMatrix, NONE};
 use crate::bits::count::Count;
 
 /// The most live options of a slot that switches to a table.
@@ -46,9 +46,30 @@ pub(crate) struct Small {
     live: Vec<u64>,
     /// Per slot, the table it built (used while it owns one).
     tables: Vec<Table>,
+    /// Per option `q`, from `target_start[q]` to `target_start[q + 1]`:
+    /// the masks of a table that hold it (its items, then the pairs of its
+    /// colored entries).
+    targets: Vec<u32>,
+    target_start: Vec<u32>,
 }
 
 impl Small {
+    /// The small levels of a colored problem (`tables`: whether slots
+    /// switch to tables at all).
+    pub(super) fn new(m: &BitMatrix, tables: bool) -> Small {
+        let mut s = Small::default();
+        if tables {
+            s.target_start.push(0);
+            for q in 0..m.option_start.len() - 1 {
+                s.targets.extend_from_slice(m.items(q));
+                let pairs = m.items(q).iter().zip(m.colored_kills(q)).filter(|(i, k)| i != k);
+                s.targets.extend(pairs.map(|(_, &k)| k));
+                s.target_start.push(s.targets.len() as u32);
+            }
+        }
+        s
+    }
+
     /// The slot whose table slot `level` uses, if it uses one.
     #[inline(always)]
     pub(super) fn owner(&self, level: usize) -> Option<usize> {
@@ -107,23 +128,26 @@ impl<T: Count> Counted<'_, T> {
             self.uncount_killed::<true>(level, killed);
         }
         let bytes = m.level_bytes();
-        let alive = &self.alive[level * w..(level + 1) * w];
         let counts = &mut self.counts[level * bytes..(level + 1) * bytes];
         for &i in m.items(o) {
             if (i as usize) < p {
                 counts[i as usize] = T::COVERED;
             }
         }
-        if !small {
-            return;
+        if small {
+            self.build_table(level, n);
         }
-        // The options left hold no covered item: the uncovered items'
-        // counts are theirs.
-        for c in &mut counts[..p] {
-            if *c != T::COVERED {
-                *c = T::from_u32(0);
-            }
-        }
+    }
+
+    /// Slot `level`'s table, of its `n` live options (at most [`SMALL`],
+    /// which hold no covered item); the uncovered items' counts made again
+    /// from it, a popcount per item.
+    #[inline(always)]
+    fn build_table(&mut self, level: usize, n: u32) {
+        let m = self.m;
+        let (w, p, bytes) = (m.words, m.primaries, m.level_bytes());
+        let alive = &self.alive[level * w..(level + 1) * w];
+        let counts = &mut self.counts[level * bytes..(level + 1) * bytes];
         let s = &mut self.small;
         if s.owner.len() <= level {
             s.owner.resize(level + 1, NONE);
@@ -137,6 +161,7 @@ impl<T: Count> Counted<'_, T> {
         // Local slices: the stores to the masks then cannot move the
         // vectors' pointers, which stay in registers.
         let (masks, options) = (&mut t.masks[..], &mut t.options);
+        let (targets, start) = (&s.targets[..], &s.target_start[..]);
         for (wi, &a) in alive.iter().enumerate() {
             let mut a = a;
             while a != 0 {
@@ -144,14 +169,14 @@ impl<T: Count> Counted<'_, T> {
                 a &= a - 1;
                 let bit = 1u64 << options.len();
                 options.push(q as u32);
-                // `k == i` where the item has no color: the same bit twice.
-                for (&i, &k) in m.items(q).iter().zip(m.colored_kills(q)) {
-                    masks[i as usize] |= bit;
-                    masks[k as usize] |= bit;
+                for &x in &targets[start[q] as usize..start[q + 1] as usize] {
+                    masks[x as usize] |= bit;
                 }
-                for &j in m.exact_primaries_of(q) {
-                    counts[j as usize] = T::from_u32(counts[j as usize].to_u32() + 1);
-                }
+            }
+        }
+        for (c, &mask) in counts[..p].iter_mut().zip(&masks[..p]) {
+            if *c != T::COVERED {
+                *c = T::from_u32(mask.count_ones());
             }
         }
         s.owner[level] = level as u32;
