@@ -23,7 +23,7 @@ use crate::bits::{BitMatrix, NONE};
 use crate::bits::count::Count;
 
 /// The most live options of a slot that switches to a table.
-pub(super) const SMALL: u32 = 64;
+pub(super) const SMALL: u32 = 128;
 
 /// A slot's table: its live options, and per item the ones that hold it.
 #[derive(Debug, Clone, Default)]
@@ -33,7 +33,7 @@ struct Table {
     /// Per item `i < items`: the options holding it; at `items + k`, for
     /// the `k`-th (secondary item, color) pair, the options giving the
     /// item that color (the ones it spares).
-    masks: Vec<u64>,
+    masks: Vec<u128>,
 }
 
 /// The small levels of every slot.
@@ -43,7 +43,7 @@ pub(crate) struct Small {
     /// slot keeps its live options in the bitset.
     owner: Vec<u32>,
     /// Per slot whose owner is not [`NONE`], its live options.
-    live: Vec<u64>,
+    live: Vec<u128>,
     /// Per slot, the table it built (used while it owns one).
     tables: Vec<Table>,
     /// Per option `q`, from `target_start[q]` to `target_start[q + 1]`:
@@ -102,7 +102,7 @@ impl Small {
         let mut live = self.live[level] & t.masks[item as usize];
         if after != NONE {
             let k = t.options.partition_point(|&q| q <= after);
-            live &= (!0u64).checked_shl(k as u32).unwrap_or(0);
+            live &= (!0u128).checked_shl(k as u32).unwrap_or(0);
         }
         if live == 0 { NONE } else { t.options[live.trailing_zeros() as usize] }
     }
@@ -167,7 +167,7 @@ impl<T: Count> Counted<'_, T> {
             while a != 0 {
                 let q = wi * 64 + a.trailing_zeros() as usize;
                 a &= a - 1;
-                let bit = 1u64 << options.len();
+                let bit = 1u128 << options.len();
                 options.push(q as u32);
                 for &x in &targets[start[q] as usize..start[q + 1] as usize] {
                     masks[x as usize] |= bit;
@@ -180,7 +180,7 @@ impl<T: Count> Counted<'_, T> {
             }
         }
         s.owner[level] = level as u32;
-        s.live[level] = (!0u64).checked_shl(n).map_or(!0, |x| !x);
+        s.live[level] = (!0u128).checked_shl(n).map_or(!0, |x| !x);
     }
 
     /// [`apply`](crate::bits::Slots::apply) at a `level` that uses the
@@ -195,7 +195,7 @@ impl<T: Count> Counted<'_, T> {
         let t = &self.small.tables[owner];
         let mut live = self.small.live[level];
         let own = t.options.partition_point(|&q| (q as usize) < o);
-        live &= !(1u64 << own);
+        live &= !(1u128 << own);
         let mut updates = u64::from(m.cost[o]);
         for (&i, &k) in m.items(o).iter().zip(m.colored_kills(o)) {
             let mut clash = t.masks[i as usize];
