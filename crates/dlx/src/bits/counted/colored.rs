@@ -21,6 +21,7 @@
 use super::Counted;
 use crate::bits::{BitMatrix, NONE};
 use crate::bits::count::Count;
+use crate::fast;
 
 /// The most live options of a slot that switches to a table.
 pub(super) const SMALL: u32 = 128;
@@ -34,6 +35,8 @@ struct Table {
     /// the `k`-th (secondary item, color) pair, the options giving the
     /// item that color (the ones it spares).
     masks: Vec<u128>,
+    /// Per option, its cost (`BitMatrix::cost`).
+    cost: Vec<u32>,
 }
 
 /// The small levels of every slot.
@@ -108,7 +111,36 @@ impl Small {
     }
 }
 
+/// A colored [`apply`](crate::bits::Slots::apply) as a [`fast::Kernel`].
+struct Apply<'c, 'p, T> {
+    counted: &'c mut Counted<'p, T>,
+    level: usize,
+    o: usize,
+}
+
+impl<T: Count> fast::Kernel for Apply<'_, '_, T> {
+    type Output = ();
+
+    #[inline(always)]
+    fn call(self) {
+        let Apply { counted, level, o } = self;
+        match counted.small.owner(level) {
+            Some(owner) => counted.apply_small(level, owner, o),
+            None => counted.apply_bitset(level, o),
+        }
+    }
+}
+
 impl<T: Count> Counted<'_, T> {
+    /// [`apply`](crate::bits::Slots::apply) in a colored problem: on the
+    /// slot's table if it has one, else on the bitset, switching to a table
+    /// if few options are left. Compiled with POPCNT (and AVX2) where the
+    /// CPU has them: the counts are popcounts.
+    #[inline(always)]
+    pub(super) fn apply_colored(&mut self, level: usize, o: usize) {
+        fast::run(Apply { counted: self, level, o });
+    }
+
     /// [`apply`](crate::bits::Slots::apply) in a colored problem, where
     /// `level` keeps its live options in the bitset. The items of `o` kill
     /// whole lists of words (no early stop: a secondary item's list is
@@ -156,6 +188,7 @@ impl<T: Count> Counted<'_, T> {
         }
         let t = &mut s.tables[level];
         t.options.clear();
+        t.cost.clear();
         t.masks.clear();
         t.masks.resize(m.item_start.len() - 1, 0);
         // Local slices: the stores to the masks then cannot move the
@@ -169,6 +202,7 @@ impl<T: Count> Counted<'_, T> {
                 a &= a - 1;
                 let bit = 1u128 << options.len();
                 options.push(q as u32);
+                t.cost.push(m.cost[q]);
                 for &x in &targets[start[q] as usize..start[q + 1] as usize] {
                     masks[x as usize] |= bit;
                 }
@@ -196,27 +230,42 @@ impl<T: Count> Counted<'_, T> {
         let mut live = self.small.live[level];
         let own = t.options.partition_point(|&q| (q as usize) < o);
         live &= !(1u128 << own);
-        let mut updates = u64::from(m.cost[o]);
-        for (&i, &k) in m.items(o).iter().zip(m.colored_kills(o)) {
+        let o_items = m.items(o);
+        let mut dead = 0;
+        for (&i, &k) in o_items.iter().zip(m.colored_kills(o)) {
             let mut clash = t.masks[i as usize];
             if k != i {
                 debug_assert!(k as usize >= items);
                 clash &= !t.masks[k as usize];
             }
-            let mut kill = live & clash;
-            live &= !kill;
-            while kill != 0 {
-                let q = t.options[kill.trailing_zeros() as usize] as usize;
-                kill &= kill - 1;
-                for &j in m.exact_primaries_of(q) {
+            dead |= clash;
+        }
+        dead &= live;
+        live &= !dead;
+        let mut updates = u64::from(m.cost[o]) + o_items.len() as u64;
+        let recount = dead.count_ones() as usize * m.width > p;
+        let mut kill = dead;
+        while kill != 0 {
+            let k = kill.trailing_zeros() as usize;
+            kill &= kill - 1;
+            updates += u64::from(t.cost[k]);
+            if !recount {
+                for &j in m.exact_primaries_of(t.options[k] as usize) {
                     counts[j as usize] = counts[j as usize].dec();
                 }
-                updates += u64::from(m.cost[q]);
             }
+        }
+        for &i in o_items {
             if (i as usize) < p {
                 counts[i as usize] = T::COVERED;
             }
-            updates += 1;
+        }
+        if recount {
+            for (c, &mask) in counts[..p].iter_mut().zip(&t.masks[..p]) {
+                if *c != T::COVERED {
+                    *c = T::from_u32((live & mask).count_ones());
+                }
+            }
         }
         self.small.live[level] = live;
         self.updates += updates;

@@ -227,17 +227,6 @@ impl<'p, T: Count> Counted<'p, T> {
         (updates, killed)
     }
 
-    /// [`apply`](Slots::apply) in a colored problem: on the slot's table if
-    /// it has one, else on the bitset, switching to a table if few options
-    /// are left.
-    #[inline(always)]
-    fn apply_colored(&mut self, level: usize, o: usize) {
-        if let Some(owner) = self.small.owner(level) {
-            return self.apply_small(level, owner, o);
-        }
-        self.apply_bitset(level, o);
-    }
-
     /// A random one, by `key`, of the items at `level` with `degree`
     /// options (counted in item order).
     fn random_tie(&self, level: usize, degree: T, key: u64) -> usize {
