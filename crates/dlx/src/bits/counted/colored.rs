@@ -4,23 +4,26 @@
 //! at a time and then takes the survivors' count.
 //!
 //! Levels with few live options: once at most
-//! [`SMALL`] options are alive at a slot, they are numbered `0..n` in a
-//! table of the slot (in increasing order, so the search tries them in the
-//! same order), with one `u64` mask per item, and the slot and every slot
-//! below it keep their live options as one `u64` over that table. Choosing
-//! an option is then an `and-not` per item of the option, where the bitset
-//! form scans each item's sparse words over the whole problem; most nodes
-//! of a colored search are there (`colored_random30.dlx`: few options
-//! survive two choices).
+//! [`SMALL`] (128) options are alive at a slot, they are numbered `0..n`
+//! in a table of the slot (in increasing order, so the search tries them
+//! in the same order), with one `u128` mask per item, and the slot and
+//! every slot below it keep their live options as one `u128` over that
+//! table. Choosing an option is then an `and-not` of the union of its
+//! items' masks, where the bitset form scans each item's sparse words over
+//! the whole problem; most nodes of a colored search are there.
 //!
 //! The counts per item are kept as in the bitset form (the item choice is
-//! the same code). A table is owned by the slot that built it; the slots
+//! the same code): on a table, the killed options' items are decremented,
+//! or where that is more work, every uncovered item's count is made again,
+//! a popcount of its mask (a chain of decrements of the same few counts is
+//! slow). The colored `apply` is compiled with POPCNT where the CPU has it
+//! ([`fast::run`]). A table is owned by the slot that built it; the slots
 //! below refer to it, and a slot is rewritten only once the search has
 //! backed up above it, so a table lives as long as the slots that use it.
 
 use super::Counted;
-use crate::bits::{BitMatrix, NONE};
 use crate::bits::count::Count;
+use crate::bits::{BitMatrix, NONE};
 use crate::fast;
 
 /// The most live options of a slot that switches to a table.
@@ -134,8 +137,9 @@ impl<T: Count> fast::Kernel for Apply<'_, '_, T> {
 impl<T: Count> Counted<'_, T> {
     /// [`apply`](crate::bits::Slots::apply) in a colored problem: on the
     /// slot's table if it has one, else on the bitset, switching to a table
-    /// if few options are left. Compiled with POPCNT (and AVX2) where the
-    /// CPU has them: the counts are popcounts.
+    /// if few options are left. Compiled for AVX2, BMI and POPCNT where the
+    /// CPU has them ([`fast::run`]): counts made again are popcounts, a
+    /// dozen instructions each on the baseline CPU.
     #[inline(always)]
     pub(super) fn apply_colored(&mut self, level: usize, o: usize) {
         fast::run(Apply { counted: self, level, o });
@@ -146,8 +150,8 @@ impl<T: Count> Counted<'_, T> {
     /// whole lists of words (no early stop: a secondary item's list is
     /// scanned to the end anyway); then if at most [`SMALL`] options are
     /// left (and `level` is not slot 0), the slot switches to a table and
-    /// the counts are made again from the few options left, else each
-    /// killed option leaves its items' counts.
+    /// the counts are made again from it, else the killed options leave
+    /// their items' counts.
     #[inline(always)]
     pub(super) fn apply_bitset(&mut self, level: usize, o: usize) {
         let (updates, killed) = self.kill_lists(level, o);
@@ -218,9 +222,12 @@ impl<T: Count> Counted<'_, T> {
     }
 
     /// [`apply`](crate::bits::Slots::apply) at a `level` that uses the
-    /// table of slot `owner`: as on the bitset, each item of `o` kills the
-    /// live options that clash on it, which leave their primary items'
-    /// counts, and `o`'s primary items are covered.
+    /// table of slot `owner`: as on the bitset, the items of `o` kill the
+    /// live options that clash on them (the union of their masks) and
+    /// `o`'s primary items are covered. The killed options leave their
+    /// primary items' counts, one decrement each, unless that is more work
+    /// than a popcount per primary item: then the uncovered items' counts
+    /// are made again.
     #[inline(always)]
     pub(super) fn apply_small(&mut self, level: usize, owner: usize, o: usize) {
         let m = self.m;

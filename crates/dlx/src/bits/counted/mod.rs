@@ -124,7 +124,10 @@ impl<'p, T: Count> Counted<'p, T> {
             key: None,
             updates: 0,
             tables: m.colored() && heuristic != Heuristic::MinimumRemainingMostRemoved,
-            small: Small::new(m, m.colored() && heuristic != Heuristic::MinimumRemainingMostRemoved),
+            small: Small::new(
+                m,
+                m.colored() && heuristic != Heuristic::MinimumRemainingMostRemoved,
+            ),
         }
     }
 
