@@ -40,6 +40,9 @@ struct Table {
     masks: Vec<u128>,
     /// Per option, its cost (`BitMatrix::cost`).
     cost: Vec<u32>,
+    /// The primary items uncovered where the table was built (the others
+    /// stay covered below it).
+    open: Vec<u32>,
 }
 
 /// The small levels of every slot.
@@ -212,9 +215,11 @@ impl<T: Count> Counted<'_, T> {
                 }
             }
         }
-        for (c, &mask) in counts[..p].iter_mut().zip(&masks[..p]) {
+        t.open.clear();
+        for (j, (c, &mask)) in counts[..p].iter_mut().zip(&masks[..p]).enumerate() {
             if *c != T::COVERED {
                 *c = T::from_u32(mask.count_ones());
+                t.open.push(j as u32);
             }
         }
         s.owner[level] = level as u32;
@@ -268,9 +273,10 @@ impl<T: Count> Counted<'_, T> {
             }
         }
         if recount {
-            for (c, &mask) in counts[..p].iter_mut().zip(&t.masks[..p]) {
+            for &j in &t.open {
+                let c = &mut counts[j as usize];
                 if *c != T::COVERED {
-                    *c = T::from_u32((live & mask).count_ones());
+                    *c = T::from_u32((live & t.masks[j as usize]).count_ones());
                 }
             }
         }
