@@ -240,8 +240,9 @@ impl<T: Count> Counted<'_, T> {
         let counts = &mut self.counts[level * bytes..(level + 1) * bytes];
         let t = &self.small.tables[owner];
         let mut live = self.small.live[level];
-        let own = t.options.partition_point(|&q| (q as usize) < o);
-        live &= !(1u128 << own);
+        // `o` has a primary item, so it kills itself with the others (its
+        // cost counted as theirs; its primary items are covered below).
+        debug_assert!(live >> t.options.partition_point(|&q| (q as usize) < o) & 1 == 1);
         let o_items = m.items(o);
         let mut dead = 0;
         for (&i, &k) in o_items.iter().zip(m.colored_kills(o)) {
@@ -254,7 +255,7 @@ impl<T: Count> Counted<'_, T> {
         }
         dead &= live;
         live &= !dead;
-        let mut updates = u64::from(m.cost[o]) + o_items.len() as u64;
+        let mut updates = o_items.len() as u64;
         let recount = dead.count_ones() as usize * m.width > p;
         let mut kill = dead;
         while kill != 0 {
