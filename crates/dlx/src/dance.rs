@@ -1,5 +1,5 @@
 //! The dance steps: the list operations of Knuth's DLX1, DLX2 and DLX3 on
-//! the arena of [`matrix`](crate::matrix).
+//! the arena of [`arena`](crate::arena).
 //!
 //! Every function is generic over `C` (the problem has colors); with
 //! `C = false` the color tests compile away and the loops are DLX1's.
@@ -14,14 +14,14 @@
 //!   spacer's `up` leads back to the first node of its option and its
 //!   `down` forward to the last node of the next one.
 
-use crate::fast::Arena;
-use crate::matrix::{DONE, Link, Node, SPACER};
+use crate::arena::{DONE, Link, Node, SPACER};
+use crate::fast::{Arena, Valid};
 
 /// The dancing-links state that a search mutates.
 #[derive(Debug, Clone)]
 pub(crate) struct Dance {
-    pub(crate) nodes: Vec<Node>,
-    pub(crate) links: Vec<Link>,
+    pub(crate) nodes: Valid<Node>,
+    pub(crate) links: Valid<Link>,
     /// Current bound of each item (Algorithm M).
     pub(crate) bound: Vec<u32>,
     pub(crate) updates: u64,

@@ -1,7 +1,9 @@
 //! The contract between [`Solver`](crate::Solver) and the engines behind it:
-//! [`Search`], the calls every engine answers, and [`Walk`], the bookkeeping
-//! they share (the stack of levels, the floor, the state of the loop, the
-//! statistics, the node budget, the seed).
+//! [`Search`], the calls every engine answers in its own way, and [`Walk`],
+//! the bookkeeping they share (the stack of levels, the floor, the state of
+//! the loop, the statistics, the node budget, the seed). An engine gives
+//! access to its `Walk` ([`Walks`]), and the calls answered from it alone
+//! ([`Walked`], `Search`'s supertrait) are written once, for all.
 //!
 //! An engine is a state machine over a stack of levels (one per branching
 //! or forced node on the path from the top), so that a search can stop
@@ -161,10 +163,11 @@ impl<F: Level> Walk<F> {
     }
 }
 
-/// The calls every engine answers, which is all [`Solver`](crate::Solver)
-/// asks of one. Engines differ in what they take (see `Solver::engine_for`)
-/// and in how they work at a node, not in these.
-pub(crate) trait Search {
+/// The calls every engine answers in its own way; with [`Walked`], its
+/// supertrait, all [`Solver`](crate::Solver) asks of one. Engines differ
+/// in what they take (see `Solver::engine_for`) and in how they work at a
+/// node, not in these.
+pub(crate) trait Search: Walked {
     /// Searches on for at most `max_nodes` more nodes: until a solution,
     /// the end of the search, or the budget runs out.
     fn run(&mut self, max_nodes: u64) -> Status;
@@ -187,8 +190,6 @@ pub(crate) trait Search {
     /// Appends the options the search has chosen on the way to the current
     /// node, from the top down.
     fn chosen(&self, out: &mut Vec<OptionId>);
-    /// The branch taken at each level (from 0), out of how many.
-    fn levels(&self) -> Vec<(u32, u32)>;
     /// Walks down from the top of the tree along `path` (a branch index per
     /// level) and makes the subtree there the whole search; `false`,
     /// leaving the search at the top, if the path leaves the tree.
@@ -196,6 +197,35 @@ pub(crate) trait Search {
     /// Takes back every choice of the search (not the forced options):
     /// the next search starts from the top.
     fn unwind(&mut self);
+}
+
+/// An engine's access to its [`Walk`] and its count of updates (which each
+/// engine keeps where its loop makes them): what [`Walked`] is written
+/// over, once for every engine.
+pub(crate) trait Walks {
+    /// One level of the engine's stack.
+    type Frame: Level;
+    /// The engine's bookkeeping.
+    fn walk(&self) -> &Walk<Self::Frame>;
+    /// The engine's bookkeeping, to change.
+    fn walk_mut(&mut self) -> &mut Walk<Self::Frame>;
+    /// The updates made since they were last cleared (see
+    /// [`Stats::updates`]).
+    fn updates(&self) -> u64;
+    /// Starts the count of updates over.
+    fn clear_updates(&mut self);
+    /// Clears the statistics, updates included.
+    fn clear_stats(&mut self) {
+        self.walk_mut().stats = Stats::default();
+        self.clear_updates();
+    }
+}
+
+/// The calls answered from the shared [`Walk`], the same for every engine
+/// (implemented once, for every engine that [`Walks`]).
+pub(crate) trait Walked {
+    /// The branch taken at each level (from 0), out of how many.
+    fn levels(&self) -> Vec<(u32, u32)>;
     /// Ends the search: takes back its choices and stands at the end.
     fn finish(&mut self);
     /// Whether the search is over.
@@ -208,4 +238,30 @@ pub(crate) trait Search {
     fn floor(&self) -> usize;
     /// Sets the depth at which the search ends.
     fn set_floor(&mut self, floor: usize);
+}
+
+impl<E: Walks + Search> Walked for E {
+    fn levels(&self) -> Vec<(u32, u32)> {
+        self.walk().levels().collect()
+    }
+    fn finish(&mut self) {
+        self.unwind();
+        self.walk_mut().state = State::Done;
+    }
+    fn done(&self) -> bool {
+        self.walk().state == State::Done
+    }
+    fn stats(&self) -> Stats {
+        Stats { updates: self.updates(), ..self.walk().stats }
+    }
+    fn restore(&mut self, stats: Stats) {
+        self.walk_mut().restore(stats);
+        self.clear_updates();
+    }
+    fn floor(&self) -> usize {
+        self.walk().floor
+    }
+    fn set_floor(&mut self, floor: usize) {
+        self.walk_mut().floor = floor;
+    }
 }

@@ -18,12 +18,16 @@
 //! there measurably speeds the search up (see `benches/` and the README).
 //!
 //! The invariant that makes this sound: every `up`, `down` and `top` value
-//! stored in an option node is the index of a node of the same arena.
-//! `Matrix::new` establishes it (it only stores indices of nodes it has
-//! pushed), the arena never shrinks, and the dance steps only ever store
-//! values they read from the arena, or indices of nodes they walk. Every
-//! access is still checked in debug builds, and the test suite runs under
-//! Miri.
+//! stored in the arena is the index of a node of the same arena (and every
+//! `prev` and `next` of the item links an index of the links). The views
+//! that skip the checks ([`Arena`], [`View`]) are made only from a
+//! [`Valid`] vector, whose constructor checks the invariant, one pass over
+//! the records, once per problem (`Matrix::new`; solvers clone it, which
+//! keeps it). It has no way to shrink, and the dance steps only ever store
+//! values they read from the arena, or indices of nodes they walk: an
+//! option's nodes end with a spacer, whose `up` leads back to its first
+//! node. Every access is still checked in debug builds, and the test suite
+//! runs under Miri.
 //!
 //! # The bit engine's loop for AVX2
 //!
@@ -37,10 +41,65 @@
 //! soundness is that the CPU has the features, which `run` checks first;
 //! the code is the same safe Rust either way.
 
-use crate::matrix::Node;
+use std::ops::{Deref, DerefMut};
 
-/// A view of the arena (or of the item links, which obey the same
-/// invariant) that reads and writes without bounds checks.
+use crate::arena::{Link, Node};
+
+/// A record of the arena or of the item links, whose fields hold indices
+/// of the same vector.
+pub(crate) trait Linked: Copy {
+    /// The largest index the record holds.
+    fn max_index(&self) -> u32;
+}
+
+impl Linked for Node {
+    #[inline]
+    fn max_index(&self) -> u32 {
+        self.up.max(self.down).max(self.top)
+    }
+}
+
+impl Linked for Link {
+    #[inline]
+    fn max_index(&self) -> u32 {
+        self.prev.max(self.next)
+    }
+}
+
+/// Arena records (or item links) whose every index is in bounds (see
+/// [`Linked`]): checked when made, kept by the writers (module docs). The
+/// views without bounds checks are made only from one. It reads and
+/// writes as a slice, which cannot change its length.
+#[derive(Debug, Clone)]
+pub(crate) struct Valid<T>(Vec<T>);
+
+impl<T: Linked> Valid<T> {
+    /// `records`, if every index they hold is one of theirs.
+    pub(crate) fn new(records: Vec<T>) -> Option<Valid<T>> {
+        // The largest index, not a test per record: no branch in the pass.
+        let max = records.iter().fold(0, |m, r| m.max(r.max_index()));
+        ((max as usize) < records.len() || records.is_empty()).then_some(Valid(records))
+    }
+}
+
+impl<T> Deref for Valid<T> {
+    type Target = [T];
+
+    #[inline(always)]
+    fn deref(&self) -> &[T] {
+        &self.0
+    }
+}
+
+impl<T> DerefMut for Valid<T> {
+    #[inline(always)]
+    fn deref_mut(&mut self) -> &mut [T] {
+        &mut self.0
+    }
+}
+
+/// A view of the arena (or of the item links) that reads and writes
+/// without bounds checks.
 pub(crate) struct Arena<'a, T = Node> {
     nodes: *mut T,
     len: usize,
@@ -49,7 +108,8 @@ pub(crate) struct Arena<'a, T = Node> {
 
 impl<'a, T: Copy> Arena<'a, T> {
     #[inline(always)]
-    pub(crate) fn new(nodes: &'a mut [T]) -> Arena<'a, T> {
+    pub(crate) fn new(nodes: &'a mut Valid<T>) -> Arena<'a, T> {
+        let nodes: &'a mut [T] = nodes;
         Arena { nodes: nodes.as_mut_ptr(), len: nodes.len(), _marker: std::marker::PhantomData }
     }
 
@@ -57,7 +117,7 @@ impl<'a, T: Copy> Arena<'a, T> {
     pub(crate) fn get(&self, i: u32) -> T {
         debug_assert!((i as usize) < self.len);
         // SAFETY: `i` was read from the arena (or is a node being walked),
-        // so it is in bounds by the invariant in the module docs; the
+        // so it is in bounds by the invariant of `Valid` (module docs); the
         // pointer is valid for `len` elements and uniquely borrowed for 'a.
         unsafe { *self.nodes.add(i as usize) }
     }
@@ -70,15 +130,17 @@ pub(crate) struct View<'a, T> {
 
 impl<'a, T: Copy> View<'a, T> {
     #[inline(always)]
-    pub(crate) fn new(items: &'a [T]) -> View<'a, T> {
+    pub(crate) fn new(items: &'a Valid<T>) -> View<'a, T> {
         View { items }
     }
 
     #[inline(always)]
     pub(crate) fn get(&self, i: u32) -> T {
         debug_assert!((i as usize) < self.items.len());
-        // SAFETY: `i` is an item index read from the item links, which only
-        // ever hold indices of items (module docs).
+        // SAFETY: `i` is an item read from the item links, an index of the
+        // links by the invariant of `Valid` (module docs), and of the arena
+        // too: its heads and item headers come first, one node each
+        // (`Matrix::new`).
         unsafe { *self.items.get_unchecked(i as usize) }
     }
 }
@@ -225,4 +287,36 @@ fn live_in_plain(alive: &[u64], list: &[(u32, u64)]) -> u32 {
 #[target_feature(enable = "popcnt")]
 unsafe fn live_in_popcnt(alive: &[u64], list: &[(u32, u64)]) -> u32 {
     live_in_plain(alive, list)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn valid_takes_only_records_whose_indices_are_theirs() {
+        // The color is no index: any value passes.
+        let node = |up, down, top| Node { up, down, top, color: u32::MAX };
+        assert!(Valid::new(vec![node(0, 1, 1), node(1, 0, 0)]).is_some());
+        for bad in [node(2, 0, 0), node(0, 2, 0), node(0, 0, 2), node(u32::MAX, 0, 0)] {
+            assert!(Valid::new(vec![node(0, 1, 1), bad]).is_none(), "{bad:?}");
+        }
+        let link = |prev, next| Link { prev, next };
+        assert!(Valid::new(vec![link(1, 1), link(0, 0)]).is_some());
+        assert!(Valid::new(vec![link(1, 1), link(0, 2)]).is_none());
+        assert!(Valid::new(vec![link(2, 1), link(0, 0)]).is_none());
+    }
+
+    #[test]
+    fn the_views_read_and_write_a_valid_arena() {
+        let node = |up, down, top| Node { up, down, top, color: 0 };
+        let mut nodes = Valid::new(vec![node(0, 0, 0), node(2, 2, 1), node(1, 1, 1)]).unwrap();
+        let arena = Arena::new(&mut nodes);
+        let n = arena.get(2);
+        arena.set_down(n.up, 0);
+        arena.set_up(n.down, 0);
+        arena.add_top(n.top, u32::MAX);
+        assert_eq!(arena.get(1), node(0, 0, 0));
+        assert_eq!(View::new(&nodes).get(2), node(1, 1, 1));
+    }
 }

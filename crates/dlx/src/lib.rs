@@ -144,6 +144,7 @@
 #![deny(unsafe_code)]
 #![warn(missing_debug_implementations)]
 
+mod arena;
 mod bits;
 mod checkpoint;
 mod config;
@@ -160,7 +161,6 @@ mod id;
 mod limits;
 pub mod lines;
 mod links;
-mod matrix;
 mod names;
 mod parallel;
 mod problem;

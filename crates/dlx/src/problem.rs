@@ -13,12 +13,12 @@
 
 use std::sync::OnceLock;
 
+use crate::arena::Matrix;
 use crate::bits::BitMatrix;
 use crate::entry::OptionEntries;
 use crate::entry::{Bounds, Entry};
 use crate::error::{Error, ErrorKind};
 use crate::id::{ColorId, ItemId, MAX_INDEX, OptionId};
-use crate::matrix::Matrix;
 use crate::names::{AddError, Names};
 
 /// Collects the items and options of a problem, then validates them.

@@ -26,6 +26,7 @@
 //! being a level taken and taken back, about a node's work), plus
 //! [`START`] steps to begin with.
 
+use crate::engine::Search;
 use crate::estimate::next_random;
 use crate::id::OptionId;
 use crate::links::Links;

@@ -9,12 +9,13 @@
 //! of the whole problem, so the parts can be counted anywhere, by anything
 //! that reads Knuth's format: on other machines, by a batch scheduler.
 
+use crate::arena::{ROOT, SPACER};
 use crate::config::{Config, Engine};
+use crate::engine::Search;
 use crate::entry::{Entry, OptionEntries};
 use crate::error::Error;
 use crate::id::{ColorId, ItemId, OptionId};
 use crate::links::Links;
-use crate::matrix::{ROOT, SPACER};
 use crate::problem::{Problem, ProblemBuilder};
 use crate::search::Solver;
 
@@ -80,6 +81,7 @@ pub fn split(
     forced: &[OptionId],
     at: SplitAt,
 ) -> Result<Vec<Part>, Error> {
+    config.get_heuristic().replayable("splitting")?;
     // Residuals are read off the links, so split with dancing links.
     let mut solver = Solver::with_config(problem, config.engine(Engine::DancingLinks));
     for &o in forced {

@@ -12,3 +12,4 @@ mod progress;
 mod prop;
 mod seeded;
 mod split;
+mod weighted;

@@ -7,7 +7,7 @@ use super::count::{Count, LANES};
 use super::dominance::Pairs;
 use super::sliced::SliceMatrix;
 use super::{MAX_OPTIONS, NONE};
-use crate::matrix::{Matrix, SPACER};
+use crate::arena::{Matrix, SPACER};
 
 /// Which copy of the counted form's `apply` a problem runs: options of a
 /// fixed number of primary items (the loop over them unrolled), any number,

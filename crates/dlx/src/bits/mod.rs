@@ -48,12 +48,11 @@ pub(crate) use counted::Counted;
 pub(crate) use matrix::BitMatrix;
 pub(crate) use sliced::Sliced;
 
-use crate::engine::{Level, Node, Search, State, Walk};
+use crate::engine::{Level, Node, Search, State, Walk, Walks};
 use crate::error::Error;
 use crate::fast;
 use crate::id::OptionId;
 use crate::random;
-use crate::stats::Stats;
 use crate::status::Status;
 
 /// The most options a problem may have for this engine.
@@ -136,7 +135,7 @@ pub(crate) trait Slots {
         self.apply(level, o);
     }
     /// The updates counted since the last `clear_updates` (see
-    /// [`Stats::updates`]).
+    /// [`Stats::updates`](crate::stats::Stats::updates)).
     fn updates(&self) -> u64;
     /// Starts the count of updates over.
     fn clear_updates(&mut self);
@@ -192,7 +191,7 @@ impl<S: Slots> fast::Kernel for ChooseAll<'_, '_, S> {
 
 /// One level of the search.
 #[derive(Debug, Clone, Copy)]
-struct Frame {
+pub(crate) struct Frame {
     /// The state slot of the node this level branches at.
     slot: u32,
     /// Whether the children work on a copy (slot + 1). A level with one
@@ -236,21 +235,10 @@ impl<S: Slots> Bits<S> {
         Bits { slots, walk: Walk::new(seed) }
     }
 
-    pub(crate) fn stats(&self) -> Stats {
-        Stats { updates: self.slots.updates(), ..self.walk.stats }
-    }
-
     /// The state slot of the node the search stands on.
     #[inline(always)]
     fn current_slot(&self) -> usize {
         self.walk.frames.last().map_or(self.slots.root(), |f| f.slot as usize + usize::from(f.copy))
-    }
-
-    /// Forgets the search, keeping the forced options (slot 0 is never
-    /// touched by the search).
-    pub(crate) fn unwind(&mut self) {
-        self.walk.frames.clear();
-        self.walk.rewind();
     }
 
     /// In a seeded search, the random key of the node the search stands on
@@ -298,33 +286,6 @@ impl<S: Slots> Bits<S> {
         }
     }
 
-    pub(crate) fn reset_search(&mut self) {
-        self.unwind();
-        self.walk.stats = Stats::default();
-        self.slots.clear_updates();
-    }
-
-    /// Forgets the search and the forced options.
-    pub(crate) fn reset(&mut self) {
-        self.reset_search();
-        self.slots.reset();
-    }
-
-    /// Forces an option into the partial solution.
-    pub(crate) fn choose(&mut self, option: OptionId) -> Result<(), Error> {
-        self.unwind();
-        self.slots.choose(option)
-    }
-
-    /// Forces several options, as `choose` one after the other would
-    /// (compiled for AVX2 where the search loop is: a puzzle's givens are
-    /// a good part of its cost).
-    pub(crate) fn choose_all(&mut self, options: &[OptionId]) -> Result<(), Error> {
-        self.unwind();
-        let kernel = ChooseAll { slots: &mut self.slots, options };
-        if S::AVX2 { fast::run(kernel) } else { fast::Kernel::call(kernel) }
-    }
-
     /// The item to branch on at slot `level`, as `Slots::choose_item`
     /// says, after removing dominated options (under dominance) where the
     /// search would branch for the first time. Deeper in the tree the
@@ -338,16 +299,6 @@ impl<S: Slots> Bits<S> {
                     if degree > 1 && level == self.slots.root() && self.slots.dominate(level) => {}
                 _ => return pick,
             }
-        }
-    }
-
-    /// Searches on for at most `max_nodes` more nodes (see `Solver::run`),
-    /// with the loop compiled for AVX2 where the CPU has it and it pays.
-    pub(crate) fn run(&mut self, max_nodes: u64) -> Status {
-        if S::AVX2 {
-            fast::run(RunLoop { bits: self, max_nodes })
-        } else {
-            self.run_portable(max_nodes)
         }
     }
 
@@ -490,8 +441,71 @@ impl<S: Slots> Bits<S> {
         status
     }
 
-    /// See `Links::descend`.
-    pub(crate) fn descend(&mut self, path: &[u32]) -> bool {
+    fn fail(&mut self) -> bool {
+        self.unwind();
+        false
+    }
+}
+
+impl<S: Slots> Walks for Bits<S> {
+    type Frame = Frame;
+    fn walk(&self) -> &Walk<Frame> {
+        &self.walk
+    }
+    fn walk_mut(&mut self) -> &mut Walk<Frame> {
+        &mut self.walk
+    }
+    fn updates(&self) -> u64 {
+        self.slots.updates()
+    }
+    fn clear_updates(&mut self) {
+        self.slots.clear_updates();
+    }
+}
+
+impl<S: Slots> Search for Bits<S> {
+    /// The loop compiled for AVX2 where the CPU has it and it pays.
+    fn run(&mut self, max_nodes: u64) -> Status {
+        if S::AVX2 {
+            fast::run(RunLoop { bits: self, max_nodes })
+        } else {
+            self.run_portable(max_nodes)
+        }
+    }
+
+    fn choose(&mut self, option: OptionId) -> Result<(), Error> {
+        self.unwind();
+        self.slots.choose(option)
+    }
+
+    /// Compiled for AVX2 where the search loop is: a puzzle's givens are a
+    /// good part of its cost.
+    fn choose_all(&mut self, options: &[OptionId]) -> Result<(), Error> {
+        self.unwind();
+        let kernel = ChooseAll { slots: &mut self.slots, options };
+        if S::AVX2 { fast::run(kernel) } else { fast::Kernel::call(kernel) }
+    }
+
+    fn reset(&mut self) {
+        self.reset_search();
+        self.slots.reset();
+    }
+
+    fn reset_search(&mut self) {
+        self.unwind();
+        self.clear_stats();
+    }
+
+    fn reseed(&mut self, seed: Option<u64>) {
+        self.unwind();
+        self.walk.seed = seed;
+    }
+
+    fn chosen(&self, out: &mut Vec<OptionId>) {
+        out.extend(self.walk.frames.iter().map(|f| OptionId::new(f.choice as usize)));
+    }
+
+    fn descend(&mut self, path: &[u32]) -> bool {
         self.unwind();
         self.slots.enter_root();
         for &k in path {
@@ -524,62 +538,10 @@ impl<S: Slots> Bits<S> {
         true
     }
 
-    fn fail(&mut self) -> bool {
-        self.unwind();
-        false
-    }
-}
-
-impl<S: Slots> Search for Bits<S> {
-    fn run(&mut self, max_nodes: u64) -> Status {
-        Bits::run(self, max_nodes)
-    }
-    fn choose(&mut self, option: OptionId) -> Result<(), Error> {
-        Bits::choose(self, option)
-    }
-    fn choose_all(&mut self, options: &[OptionId]) -> Result<(), Error> {
-        Bits::choose_all(self, options)
-    }
-    fn reset(&mut self) {
-        Bits::reset(self);
-    }
-    fn reset_search(&mut self) {
-        Bits::reset_search(self);
-    }
-    fn reseed(&mut self, seed: Option<u64>) {
-        self.unwind();
-        self.walk.seed = seed;
-    }
-    fn chosen(&self, out: &mut Vec<OptionId>) {
-        out.extend(self.walk.frames.iter().map(|f| OptionId::new(f.choice as usize)));
-    }
-    fn levels(&self) -> Vec<(u32, u32)> {
-        self.walk.levels().collect()
-    }
-    fn descend(&mut self, path: &[u32]) -> bool {
-        Bits::descend(self, path)
-    }
+    /// Slot 0, which holds the forced options, is never touched by the
+    /// search: nothing to undo.
     fn unwind(&mut self) {
-        Bits::unwind(self);
-    }
-    fn finish(&mut self) {
-        Bits::unwind(self);
-        self.walk.state = State::Done;
-    }
-    fn done(&self) -> bool {
-        self.walk.state == State::Done
-    }
-    fn stats(&self) -> Stats {
-        Bits::stats(self)
-    }
-    fn restore(&mut self, stats: Stats) {
-        self.walk.restore(stats);
-        self.slots.clear_updates();
-    }
-    fn floor(&self) -> usize {
-        self.walk.floor
-    }
-    fn set_floor(&mut self, floor: usize) {
-        self.walk.floor = floor;
+        self.walk.frames.clear();
+        self.walk.rewind();
     }
 }

@@ -18,6 +18,7 @@ mod parallel;
 use std::time::{Duration, Instant};
 
 use crate::config::Engine;
+use crate::engine::{Search, Walked};
 use crate::error::{Error, ErrorKind};
 use crate::id::OptionId;
 use crate::limits::{Limits, SLICE_TIME};

@@ -18,6 +18,7 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::Instant;
 
 use super::{Best, CostOutcome};
+use crate::engine::{Search, Walked};
 use crate::error::{Error, ErrorKind};
 use crate::id::OptionId;
 use crate::limits::{Gate, SLICE_TIME};

@@ -3,7 +3,7 @@
 //! the only code that changes the links.
 
 use super::{Frame, Links};
-use crate::matrix::Node;
+use crate::arena::Node;
 use crate::random::option_offset;
 
 impl Links<'_> {

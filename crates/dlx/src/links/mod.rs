@@ -39,14 +39,13 @@ mod paths;
 use cost::Costs;
 pub(crate) use cost::NO_CUTOFF;
 
+use crate::arena::{Matrix, SPACER};
 use crate::config::Heuristic;
 use crate::dance::Dance;
-use crate::engine::{Level, Search, State, Walk};
+use crate::engine::{Level, Search, State, Walk, Walks};
 use crate::error::{Error, ErrorKind};
 use crate::id::OptionId;
-use crate::matrix::{Matrix, SPACER};
 use crate::problem::Problem;
-use crate::stats::Stats;
 use crate::status::Status;
 
 /// One level of the search tree.
@@ -102,6 +101,10 @@ pub(crate) struct Links<'p> {
     /// A minimum-cost search's taxes, bound and cutoff (`None` for every
     /// other search).
     cost: Option<Box<Costs>>,
+    /// Under [`Heuristic::ConflictWeighted`], per item header (0 unused):
+    /// how often the search dead-ended on the item, plus one. Empty
+    /// otherwise.
+    weights: Vec<u32>,
 }
 
 impl<'p> Links<'p> {
@@ -121,26 +124,15 @@ impl<'p> Links<'p> {
             walk: Walk::new(seed),
             forced: Vec::new(),
             cost: None,
+            weights: match heuristic {
+                Heuristic::ConflictWeighted => vec![1; m.num_primary() + 1],
+                _ => Vec::new(),
+            },
         }
     }
 
     pub(crate) fn problem(&self) -> &'p Problem {
         self.problem
-    }
-
-    pub(crate) fn stats(&self) -> Stats {
-        let mut s = self.walk.stats;
-        s.updates = self.dance.updates;
-        s
-    }
-
-    /// Forgets the search (keeping the forced options) and clears the
-    /// statistics.
-    pub(crate) fn reset_search(&mut self) {
-        self.unwind();
-        self.walk.stats = Stats::default();
-        self.dance.updates = 0;
-        self.set_cutoff(NO_CUTOFF);
     }
 
     /// The random key of the node the search stands on (before its level
@@ -149,102 +141,6 @@ impl<'p> Links<'p> {
     #[inline]
     pub(crate) fn node_key(&self) -> Option<u64> {
         self.walk.node_key()
-    }
-
-    /// Forgets the search (keeping the forced options) and searches on
-    /// with another seed.
-    pub(crate) fn reseed(&mut self, seed: Option<u64>) {
-        self.unwind();
-        // A costed search tries each list from its cheapest option.
-        self.walk.seed = seed.filter(|_| self.cost.is_none());
-    }
-
-    /// Forgets the search and takes back the forced options (the ones
-    /// chosen with `choose`), and clears the statistics.
-    pub(crate) fn reset(&mut self) {
-        self.unwind();
-        let np = self.num_primary;
-        for o in std::mem::take(&mut self.forced).into_iter().rev() {
-            let m = &self.problem.matrix;
-            let x = m.option_node[o.index()];
-            if self.dance.nodes[x as usize].top == SPACER {
-                continue; // an empty option
-            }
-            // Undo `choose`, step by step in reverse.
-            self.dance.uncommit_others::<true, true>(x, np);
-            self.dance.uncommit::<true, true>(x, np);
-            if m.usable[o.index()] {
-                let i = self.dance.nodes[x as usize].top;
-                self.dance.untweak_one(x, i);
-            } else {
-                for (k, e) in self.problem.option(o).iter().enumerate() {
-                    self.dance.nodes[x as usize + k].color = e.color.map_or(0, |c| c.as_u32() + 1);
-                }
-            }
-        }
-        self.walk.stats = Stats::default();
-        self.dance.updates = 0;
-        self.clear_costs();
-    }
-
-    /// Forces an option into the partial solution (see `Solver::choose`).
-    pub(crate) fn choose(&mut self, option: OptionId) -> Result<(), Error> {
-        let m = &self.problem.matrix;
-        let Some(&x) = m.option_node.get(option.index()) else {
-            return Err(Error::new(ErrorKind::OutOfRange("option", option.index())));
-        };
-        self.unwind();
-        if self.dance.nodes[x as usize].top == SPACER {
-            self.force_cost(option); // an empty option can still cost
-            self.forced.push(option);
-            return Ok(());
-        }
-        if !self.is_available(x, m.usable[option.index()]) {
-            return Err(Error::new(ErrorKind::Conflict { option: option.index() }));
-        }
-        let np = self.num_primary;
-        if m.usable[option.index()] {
-            // Take the option out of every list first, so that an item with
-            // room to spare (Algorithm M) cannot offer it a second time.
-            let i = self.dance.nodes[x as usize].top;
-            self.dance.tweak::<true>(x, i);
-        } else {
-            // Not in any list, so purify never marks its nodes: mark the
-            // ones whose item already has their color, as purify would.
-            let mut q = x;
-            while self.dance.nodes[q as usize].top != SPACER {
-                let n = self.dance.nodes[q as usize];
-                if n.top > np && n.color != 0 && self.dance.nodes[n.top as usize].color == n.color {
-                    self.dance.nodes[q as usize].color = crate::matrix::DONE;
-                }
-                q += 1;
-            }
-        }
-        self.dance.commit::<true, true>(x, np);
-        self.dance.commit_others::<true, true>(x, np);
-        self.force_cost(option);
-        self.forced.push(option);
-        Ok(())
-    }
-
-    /// Forces several options, as `choose` one after the other would; on a
-    /// clash the options forced before this call are forced again, alone.
-    pub(crate) fn choose_all(&mut self, options: &[OptionId]) -> Result<(), Error> {
-        let before = self.forced.len();
-        for &o in options {
-            if let Err(error) = self.choose(o) {
-                // Take everything back, and force the earlier ones again
-                // (the dance steps undo only in reverse order).
-                let mut forced = self.forced.clone();
-                forced.truncate(before);
-                self.reset();
-                for o in forced {
-                    self.choose(o).expect("forced before");
-                }
-                return Err(error);
-            }
-        }
-        Ok(())
     }
 
     /// Whether an option can still be chosen at the current node.
@@ -256,17 +152,6 @@ impl<'p> Links<'p> {
 
     pub(crate) fn dance(&self) -> &Dance {
         &self.dance
-    }
-
-    /// Appends the options the search has chosen on the way to the current
-    /// node, from the top down.
-    pub(crate) fn chosen(&self, out: &mut Vec<OptionId>) {
-        for f in &self.walk.frames {
-            if f.choice != f.item {
-                let o = Matrix::option_of(&self.dance.nodes, f.choice);
-                out.push(OptionId::new(o as usize));
-            }
-        }
     }
 
     /// Whether the option whose first node is `x` can still be chosen.
@@ -300,24 +185,6 @@ impl<'p> Links<'p> {
         true
     }
 
-    /// Runs the search for at most `max_nodes` nodes.
-    pub(crate) fn run(&mut self, max_nodes: u64) -> Status {
-        if !self.walk.begin(max_nodes) {
-            return Status::Done;
-        }
-        let event = match (self.problem.has_colors(), self.problem.has_multiplicities()) {
-            _ if self.cost.is_some() => self.run_costed(),
-            (false, false) => self.run_with::<false, false, false>(),
-            (true, false) => self.run_with::<true, false, false>(),
-            (false, true) => self.run_with::<false, true, false>(),
-            (true, true) => self.run_with::<true, true, false>(),
-        };
-        if event == Status::Solution {
-            self.walk.stats.solutions += 1;
-        }
-        event
-    }
-
     /// [`run_with`](Self::run_with) for a minimum-cost search, compiled
     /// apart so that the other loops are laid out as without it.
     #[inline(never)]
@@ -346,6 +213,11 @@ impl<'p> Links<'p> {
                         break Status::Solution;
                     };
                     if score <= 0 {
+                        if let Some(w) = self.weights.get_mut(i as usize) {
+                            // A dead end on item `i`: under
+                            // `Heuristic::ConflictWeighted` it weighs more.
+                            *w = w.saturating_add(1);
+                        }
                         state = State::Backdown;
                         continue;
                     }
@@ -394,24 +266,6 @@ impl<'p> Links<'p> {
         event
     }
 
-    /// Takes back every choice of the search (not the forced options), so
-    /// that the next search starts from the top.
-    pub(crate) fn unwind(&mut self) {
-        match (self.problem.has_colors(), self.problem.has_multiplicities()) {
-            (true, _) if self.cost.is_some() => self.unwind_costed::<true>(),
-            (false, _) if self.cost.is_some() => self.unwind_costed::<false>(),
-            (false, false) => self.unwind_with::<false, false>(),
-            (true, false) => self.unwind_with::<true, false>(),
-            (false, true) => self.unwind_with::<false, true>(),
-            (true, true) => self.unwind_with::<true, true>(),
-        }
-        self.walk.floor = 0;
-        self.walk.state = State::Forward;
-        if let Some(c) = self.cost.as_deref_mut() {
-            c.level = c.root;
-        }
-    }
-
     fn unwind_with<const C: bool, const M: bool>(&mut self) {
         self.retreat_with::<C, M>(0);
     }
@@ -427,55 +281,162 @@ impl<'p> Links<'p> {
     }
 }
 
+impl Walks for Links<'_> {
+    type Frame = Frame;
+    fn walk(&self) -> &Walk<Frame> {
+        &self.walk
+    }
+    fn walk_mut(&mut self) -> &mut Walk<Frame> {
+        &mut self.walk
+    }
+    fn updates(&self) -> u64 {
+        self.dance.updates
+    }
+    fn clear_updates(&mut self) {
+        self.dance.updates = 0;
+    }
+}
+
 impl Search for Links<'_> {
     fn run(&mut self, max_nodes: u64) -> Status {
-        Links::run(self, max_nodes)
+        if !self.walk.begin(max_nodes) {
+            return Status::Done;
+        }
+        let event = match (self.problem.has_colors(), self.problem.has_multiplicities()) {
+            _ if self.cost.is_some() => self.run_costed(),
+            (false, false) => self.run_with::<false, false, false>(),
+            (true, false) => self.run_with::<true, false, false>(),
+            (false, true) => self.run_with::<false, true, false>(),
+            (true, true) => self.run_with::<true, true, false>(),
+        };
+        if event == Status::Solution {
+            self.walk.stats.solutions += 1;
+        }
+        event
     }
+
     fn choose(&mut self, option: OptionId) -> Result<(), Error> {
-        Links::choose(self, option)
+        let m = &self.problem.matrix;
+        let Some(&x) = m.option_node.get(option.index()) else {
+            return Err(Error::new(ErrorKind::OutOfRange("option", option.index())));
+        };
+        self.unwind();
+        if self.dance.nodes[x as usize].top == SPACER {
+            self.force_cost(option); // an empty option can still cost
+            self.forced.push(option);
+            return Ok(());
+        }
+        if !self.is_available(x, m.usable[option.index()]) {
+            return Err(Error::new(ErrorKind::Conflict { option: option.index() }));
+        }
+        let np = self.num_primary;
+        if m.usable[option.index()] {
+            // Take the option out of every list first, so that an item with
+            // room to spare (Algorithm M) cannot offer it a second time.
+            let i = self.dance.nodes[x as usize].top;
+            self.dance.tweak::<true>(x, i);
+        } else {
+            // Not in any list, so purify never marks its nodes: mark the
+            // ones whose item already has their color, as purify would.
+            let mut q = x;
+            while self.dance.nodes[q as usize].top != SPACER {
+                let n = self.dance.nodes[q as usize];
+                if n.top > np && n.color != 0 && self.dance.nodes[n.top as usize].color == n.color {
+                    self.dance.nodes[q as usize].color = crate::arena::DONE;
+                }
+                q += 1;
+            }
+        }
+        self.dance.commit::<true, true>(x, np);
+        self.dance.commit_others::<true, true>(x, np);
+        self.force_cost(option);
+        self.forced.push(option);
+        Ok(())
     }
+
+    /// On a clash, the options forced before this call are forced again,
+    /// alone: the dance steps undo only in reverse order.
     fn choose_all(&mut self, options: &[OptionId]) -> Result<(), Error> {
-        Links::choose_all(self, options)
+        let before = self.forced.len();
+        for &o in options {
+            if let Err(error) = self.choose(o) {
+                let mut forced = self.forced.clone();
+                forced.truncate(before);
+                self.reset();
+                for o in forced {
+                    self.choose(o).expect("forced before");
+                }
+                return Err(error);
+            }
+        }
+        Ok(())
     }
+
     fn reset(&mut self) {
-        Links::reset(self);
+        self.unwind();
+        let np = self.num_primary;
+        for o in std::mem::take(&mut self.forced).into_iter().rev() {
+            let m = &self.problem.matrix;
+            let x = m.option_node[o.index()];
+            if self.dance.nodes[x as usize].top == SPACER {
+                continue; // an empty option
+            }
+            // Undo `choose`, step by step in reverse.
+            self.dance.uncommit_others::<true, true>(x, np);
+            self.dance.uncommit::<true, true>(x, np);
+            if m.usable[o.index()] {
+                let i = self.dance.nodes[x as usize].top;
+                self.dance.untweak_one(x, i);
+            } else {
+                for (k, e) in self.problem.option(o).iter().enumerate() {
+                    self.dance.nodes[x as usize + k].color = e.color.map_or(0, |c| c.as_u32() + 1);
+                }
+            }
+        }
+        self.clear_stats();
+        self.clear_costs();
+        self.weights.fill(1);
     }
+
     fn reset_search(&mut self) {
-        Links::reset_search(self);
+        self.unwind();
+        self.clear_stats();
+        self.set_cutoff(NO_CUTOFF);
     }
+
     fn reseed(&mut self, seed: Option<u64>) {
-        Links::reseed(self, seed);
+        self.unwind();
+        // A costed search tries each list from its cheapest option.
+        self.walk.seed = seed.filter(|_| self.cost.is_none());
     }
+
     fn chosen(&self, out: &mut Vec<OptionId>) {
-        Links::chosen(self, out);
+        for f in &self.walk.frames {
+            if f.choice != f.item {
+                let o = Matrix::option_of(&self.dance.nodes, f.choice);
+                out.push(OptionId::new(o as usize));
+            }
+        }
     }
-    fn levels(&self) -> Vec<(u32, u32)> {
-        self.walk.levels().collect()
-    }
+
+    /// Written with the other path walks, in `paths.rs`.
     fn descend(&mut self, path: &[u32]) -> bool {
         Links::descend(self, path)
     }
+
     fn unwind(&mut self) {
-        Links::unwind(self);
-    }
-    fn finish(&mut self) {
-        Links::unwind(self);
-        self.walk.state = State::Done;
-    }
-    fn done(&self) -> bool {
-        self.walk.state == State::Done
-    }
-    fn stats(&self) -> Stats {
-        Links::stats(self)
-    }
-    fn restore(&mut self, stats: Stats) {
-        self.walk.restore(stats);
-        self.dance.updates = 0;
-    }
-    fn floor(&self) -> usize {
-        self.walk.floor
-    }
-    fn set_floor(&mut self, floor: usize) {
-        self.walk.floor = floor;
+        match (self.problem.has_colors(), self.problem.has_multiplicities()) {
+            (true, _) if self.cost.is_some() => self.unwind_costed::<true>(),
+            (false, _) if self.cost.is_some() => self.unwind_costed::<false>(),
+            (false, false) => self.unwind_with::<false, false>(),
+            (true, false) => self.unwind_with::<true, false>(),
+            (false, true) => self.unwind_with::<false, true>(),
+            (true, true) => self.unwind_with::<true, true>(),
+        }
+        self.walk.floor = 0;
+        self.walk.state = State::Forward;
+        if let Some(c) = self.cost.as_deref_mut() {
+            c.level = c.root;
+        }
     }
 }

@@ -7,6 +7,7 @@
 use std::time::Instant;
 
 use super::Links;
+use crate::engine::Search;
 use crate::estimate::{Estimate, Welford};
 
 /// What the node the search stands on is.

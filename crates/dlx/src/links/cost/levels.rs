@@ -4,9 +4,9 @@
 //! that with the same threshold, as DLX5 does.
 
 use super::Links;
+use crate::arena::{DONE, Node, SPACER};
 use crate::dance::Dance;
 use crate::links::Frame;
-use crate::matrix::{DONE, Node, SPACER};
 
 impl Dance {
     /// The last node of item `i`'s list, from the top, whose option's

@@ -33,8 +33,8 @@
 mod levels;
 
 use super::Links;
+use crate::arena::{Matrix, Node, ROOT, SPACER};
 use crate::id::OptionId;
-use crate::matrix::{Matrix, Node, ROOT, SPACER};
 use crate::problem::Problem;
 
 /// No cutoff yet: fewer than k solutions found.
@@ -147,7 +147,7 @@ impl Costs {
 impl<'p> Links<'p> {
     /// A dancing-links search for the cheapest solutions: every list
     /// sorted by reduced cost, never randomized. Run it only through
-    /// [`run`](Self::run), from the top (no `descend`, no estimate).
+    /// [`run`](crate::engine::Search::run), from the top (no `descend`, no estimate).
     pub(crate) fn new_costed(problem: &'p Problem, heuristic: crate::config::Heuristic) -> Self {
         let mut links = Links::new(problem, heuristic, None);
         links.cost = Some(Box::new(Costs::new(problem, &mut links.dance.nodes)));

@@ -18,6 +18,7 @@
 
 use crate::entry::{Bounds, Entry};
 use crate::error::{Error, ErrorKind};
+use crate::fast::Valid;
 use crate::id::MAX_INDEX;
 
 /// Marks an option node whose secondary item has already been purified with
@@ -49,8 +50,8 @@ pub(crate) struct Link {
 /// The initial state of the arena, shared by every solver of a problem.
 #[derive(Debug, Clone)]
 pub(crate) struct Matrix {
-    pub(crate) nodes: Vec<Node>,
-    pub(crate) links: Vec<Link>,
+    pub(crate) nodes: Valid<Node>,
+    pub(crate) links: Valid<Link>,
     /// Upper bound of each internal item (1 for secondary items).
     pub(crate) bound: Vec<u32>,
     /// `hi - lo` of each internal item (0 for secondary items).
@@ -162,9 +163,11 @@ impl Matrix {
             option_node.push(start);
             usable.push(link);
         }
+        // Checked once here; every solver's arena is a clone.
+        let stored = "Matrix::new stores only indices of nodes it pushed";
         Ok(Matrix {
-            nodes,
-            links,
+            nodes: Valid::new(nodes).expect(stored),
+            links: Valid::new(links).expect(stored),
             bound,
             slack,
             external,
