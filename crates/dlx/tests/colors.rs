@@ -88,7 +88,7 @@ proptest! {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(60))]
 
-    /// Problems of up to a few hundred options: slots hold more than 64
+    /// Problems of up to a few hundred options: slots hold more than 128
     /// live options (the bitset) and fewer (a table), and the search moves
     /// between them; the same solutions in the same order and the same
     /// nodes as dancing links, under each item choice and a seed, and on

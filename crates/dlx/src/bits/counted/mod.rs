@@ -128,7 +128,10 @@ impl<'p, T: Count> Counted<'p, T> {
             key: None,
             updates: 0,
             tables: m.colored() && heuristic != Heuristic::MinimumRemainingMostRemoved,
-            small: Small::default(),
+            small: Small::new(
+                m,
+                m.colored() && heuristic != Heuristic::MinimumRemainingMostRemoved,
+            ),
             weights: match heuristic {
                 Heuristic::ConflictWeighted => vec![1; m.stride],
                 _ => Vec::new(),
@@ -233,17 +236,6 @@ impl<'p, T: Count> Counted<'p, T> {
             }
         }
         (updates, killed)
-    }
-
-    /// [`apply`](Slots::apply) in a colored problem: on the slot's table if
-    /// it has one, else on the bitset, switching to a table if few options
-    /// are left.
-    #[inline(always)]
-    fn apply_colored(&mut self, level: usize, o: usize) {
-        if let Some(owner) = self.small.owner(level) {
-            return self.apply_small(level, owner, o);
-        }
-        self.apply_bitset(level, o);
     }
 
     /// [`Slots::choose_item`] under [`Heuristic::ConflictWeighted`]: an
