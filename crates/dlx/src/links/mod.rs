@@ -31,6 +31,7 @@
 //! path or random ones. A seeded search's random choices are `random.rs`'s
 //! (crate level: the counted bit engine makes the same).
 
+mod bounded;
 mod choice;
 mod cost;
 mod levels;
@@ -102,6 +103,8 @@ pub(crate) struct Links<'p> {
     /// A minimum-cost search's taxes, bound and cutoff (`None` for every
     /// other search).
     cost: Option<Box<Costs>>,
+    /// The subtrees below a lone item, counted rather than walked.
+    lone: bounded::Lone,
 }
 
 impl<'p> Links<'p> {
@@ -121,6 +124,7 @@ impl<'p> Links<'p> {
             walk: Walk::new(seed),
             forced: Vec::new(),
             cost: None,
+            lone: bounded::Lone::new(problem),
         }
     }
 
@@ -307,10 +311,10 @@ impl<'p> Links<'p> {
         }
         let event = match (self.problem.has_colors(), self.problem.has_multiplicities()) {
             _ if self.cost.is_some() => self.run_costed(),
-            (false, false) => self.run_with::<false, false, false>(),
-            (true, false) => self.run_with::<true, false, false>(),
-            (false, true) => self.run_with::<false, true, false>(),
-            (true, true) => self.run_with::<true, true, false>(),
+            (false, false) => self.run_with::<false, false, false, false>(0),
+            (true, false) => self.run_with::<true, false, false, false>(0),
+            (false, true) => self.run_with::<false, true, false, false>(0),
+            (true, true) => self.run_with::<true, true, false, false>(0),
         };
         if event == Status::Solution {
             self.walk.stats.solutions += 1;
@@ -323,15 +327,19 @@ impl<'p> Links<'p> {
     #[inline(never)]
     fn run_costed(&mut self) -> Status {
         if self.problem.has_colors() {
-            self.run_with::<true, false, true>()
+            self.run_with::<true, false, true, false>(0)
         } else {
-            self.run_with::<false, false, true>()
+            self.run_with::<false, false, true, false>(0)
         }
     }
 
     /// The search loop: `C` colors, `M` multiplicities, `K` costs (a
-    /// minimum-cost search, never with `M`).
-    fn run_with<const C: bool, const M: bool, const K: bool>(&mut self) -> Status {
+    /// minimum-cost search, never with `M`), `L` a count under `M` that
+    /// goes on past solutions until there are `stop_at` (`bounded.rs`).
+    fn run_with<const C: bool, const M: bool, const K: bool, const L: bool>(
+        &mut self,
+        stop_at: u128,
+    ) -> Status {
         let mut state = self.walk.state;
         let event = loop {
             match state {
@@ -343,9 +351,15 @@ impl<'p> Links<'p> {
                         if K { self.choose_item_costed() } else { self.choose_item::<M>() };
                     let Some((i, score)) = choice else {
                         state = State::Backdown;
+                        if L {
+                            self.walk.stats.solutions += 1;
+                            if self.walk.stats.solutions < stop_at {
+                                continue;
+                            }
+                        }
                         break Status::Solution;
                     };
-                    if score <= 0 {
+                    if score <= 0 || (L && self.count_lone(i, stop_at)) {
                         state = State::Backdown;
                         continue;
                     }
@@ -430,6 +444,9 @@ impl<'p> Links<'p> {
 impl Search for Links<'_> {
     fn run(&mut self, max_nodes: u64) -> Status {
         Links::run(self, max_nodes)
+    }
+    fn count(&mut self, max_nodes: u64, limit: u128) -> (u128, Status) {
+        Links::count(self, max_nodes, limit)
     }
     fn choose(&mut self, option: OptionId) -> Result<(), Error> {
         Links::choose(self, option)
