@@ -24,16 +24,17 @@ use crate::status::Status;
 const MAX_CELLS: usize = 1 << 12;
 
 /// What the walk does below a node where one item is left (the node
-/// itself not included).
+/// itself not included). The sums saturate: a subtree of `u64::MAX` nodes
+/// never fits a node budget, so it is walked (and never ends).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub(crate) struct Below {
     /// Nodes entered, solutions included.
-    pub(crate) nodes: u128,
-    /// Solutions.
-    pub(crate) solutions: u128,
+    pub(crate) nodes: u64,
+    /// Solutions (never more than the nodes).
+    pub(crate) solutions: u64,
     /// Updates (covers and tweaks: the options are alone, so their hides
     /// remove nothing).
-    pub(crate) updates: u128,
+    pub(crate) updates: u64,
     /// Levels opened below the node, at the deepest.
     pub(crate) depth: u32,
 }
@@ -41,7 +42,7 @@ pub(crate) struct Below {
 impl Below {
     /// Adds a child of `b` below it, entered after one more update
     /// (`tweak` 1, the null move 0).
-    fn add_child(&mut self, child: Below, updates: u128) {
+    fn add_child(&mut self, child: Below, updates: u64) {
         self.nodes = self.nodes.saturating_add(child.nodes.saturating_add(1));
         self.solutions = self.solutions.saturating_add(child.solutions);
         self.updates = self.updates.saturating_add(child.updates.saturating_add(updates));
@@ -56,30 +57,50 @@ pub(crate) struct Lone {
     /// Whether every option of the problem is alone once its item is the
     /// last one (no secondary items); otherwise the list is checked.
     always_alone: bool,
-    /// Per slack: `rows[b - 1][l]` for bound `b` and list length `l`.
-    tables: Vec<(u32, Vec<Vec<Below>>)>,
+    /// Per item (header index), the table of its slack.
+    table_of: Vec<u32>,
+    /// Per slack (`slacks`), `rows[b - 1][l]` for bound `b` and list
+    /// length `l`.
+    tables: Vec<Vec<Vec<Below>>>,
+    slacks: Vec<u32>,
 }
 
 impl Lone {
     pub(crate) fn new(problem: &Problem) -> Lone {
-        Lone { always_alone: problem.num_secondary() == 0, tables: Vec::new() }
+        let slack = &problem.matrix.slack;
+        let mut slacks: Vec<u32> = slack.clone();
+        slacks.sort_unstable();
+        slacks.dedup();
+        let table_of = slack.iter().map(|s| slacks.binary_search(s).unwrap_or(0) as u32).collect();
+        Lone {
+            always_alone: problem.num_secondary() == 0,
+            table_of,
+            tables: vec![Vec::new(); slacks.len()],
+            slacks,
+        }
     }
 
-    /// The subtree below a node whose lone item has `len` options, bound
-    /// `bound` and slack `slack`; `None` if it is too big to tabulate.
-    pub(crate) fn below(&mut self, len: u32, bound: u32, slack: u32) -> Option<Below> {
-        let (l, b) = (len as usize, bound as usize);
+    /// The subtree below a node whose lone item `i` has `len` options and
+    /// bound `bound`; `None` if it is too big to tabulate.
+    #[inline(always)]
+    pub(crate) fn below(&mut self, i: u32, len: u32, bound: u32) -> Option<Below> {
+        let k = self.table_of[i as usize] as usize;
+        let row = self.tables[k].get((bound as usize).wrapping_sub(1));
+        match row.and_then(|row| row.get(len as usize)) {
+            Some(&below) => Some(below),
+            None => self.tabulate(k, len, bound),
+        }
+    }
+
+    /// [`below`](Self::below) where the table is not yet long enough.
+    #[cold]
+    #[inline(never)]
+    fn tabulate(&mut self, k: usize, len: u32, bound: u32) -> Option<Below> {
+        let (l, b, slack) = (len as usize, bound as usize, self.slacks[k]);
         if b == 0 || b.saturating_mul(l + 1) > MAX_CELLS {
             return None;
         }
-        let k = match self.tables.iter().position(|t| t.0 == slack) {
-            Some(k) => k,
-            None => {
-                self.tables.push((slack, Vec::new()));
-                self.tables.len() - 1
-            }
-        };
-        let rows = &mut self.tables[k].1;
+        let rows = &mut self.tables[k];
         while rows.len() < b {
             rows.push(Vec::new());
         }
@@ -120,7 +141,7 @@ fn extend_row(row: &mut Vec<Below>, prev: Option<&[Below]>, bound: u32, slack: u
         let below = if degree <= 0 {
             Below::default()
         } else if bound == 1 {
-            let k = l as u128 + u128::from(slack != 0);
+            let k = l as u64 + u64::from(slack != 0);
             Below { nodes: k, solutions: k, updates: 1, depth: 1 }
         } else {
             let mut b = children;
@@ -185,22 +206,20 @@ impl Links<'_> {
                 x = d.nodes[x as usize].down;
             }
         }
-        let (len, bound, slack) = (d.len(i), d.bound[i as usize], self.slack[i as usize]);
-        let Some(below) = self.lone.below(len, bound, slack) else {
+        let Some(below) = self.lone.below(i, d.len(i), d.bound[i as usize]) else {
             return false;
         };
         let stats = &mut self.walk.stats;
-        let room = self.walk.pause_at.saturating_sub(stats.nodes);
-        if below.nodes >= u128::from(room)
-            || stats.solutions.saturating_add(below.solutions) >= stop_at
+        if below.nodes >= self.walk.pause_at.saturating_sub(stats.nodes)
+            || stats.solutions.saturating_add(u128::from(below.solutions)) >= stop_at
         {
             return false;
         }
-        stats.nodes += below.nodes as u64;
-        stats.solutions += below.solutions;
+        stats.nodes += below.nodes;
+        stats.solutions += u128::from(below.solutions);
         let depth = self.walk.frames.len() + below.depth as usize;
         stats.max_depth = stats.max_depth.max(depth);
-        self.dance.updates += below.updates as u64;
+        self.dance.updates += below.updates;
         true
     }
 }
