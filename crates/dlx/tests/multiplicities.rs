@@ -130,11 +130,18 @@ fn a_lone_item_counts_as_walked() {
     }
 }
 
-/// DLX3's figures on the random instance of `data/xc`.
+/// DLX3's figures (solutions, nodes) on the instances of `data/xc` with
+/// multiplicities: random, random with colors, and the examples' rota.
 #[test]
-fn mcc_random22_counts_as_dlx3() {
-    let problem = load("mcc_random22.dlx");
-    let mut s = Solver::new(&problem);
-    assert_eq!(s.count(), 15_669_630);
-    assert_eq!(s.stats().nodes(), 33_125_644);
+fn mcc_instances_count_as_dlx3() {
+    for (name, solutions, nodes) in [
+        ("mcc_random22.dlx", 15_669_630, 33_125_644),
+        ("mcc_colored28.dlx", 4_465_369, 24_393_034),
+        ("mcc_rota.dlx", 304_884, 2_356_466),
+    ] {
+        let problem = load(name);
+        let mut s = Solver::new(&problem);
+        assert_eq!(s.count(), solutions, "{name}");
+        assert_eq!(s.stats().nodes(), nodes, "{name}");
+    }
 }
