@@ -25,7 +25,7 @@ const MAX_CELLS: usize = 1 << 12;
 
 /// What the walk does below a node where one item is left (the node
 /// itself not included). The sums saturate: a subtree of `u64::MAX` nodes
-/// never fits a node budget, so it is walked (and never ends).
+/// never fits a node budget, so it is walked.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub(crate) struct Below {
     /// Nodes entered, solutions included.
@@ -40,8 +40,8 @@ pub(crate) struct Below {
 }
 
 impl Below {
-    /// Adds a child of `b` below it, entered after one more update
-    /// (`tweak` 1, the null move 0).
+    /// Adds a child node and the subtree below it (`child`), entered
+    /// after `updates` more updates (a `tweak` 1, the null move 0).
     fn add_child(&mut self, child: Below, updates: u64) {
         self.nodes = self.nodes.saturating_add(child.nodes.saturating_add(1));
         self.solutions = self.solutions.saturating_add(child.solutions);
@@ -160,7 +160,7 @@ fn extend_row(row: &mut Vec<Below>, prev: Option<&[Below]>, bound: u32, slack: u
 }
 
 impl Links<'_> {
-    /// [`Search::count`]: under Algorithm M a loop that counts solutions
+    /// [`Search::count`](crate::engine::Search::count): under Algorithm M a loop that counts solutions
     /// where it finds them and the subtrees below a lone item in one step;
     /// every other search one solution at a time.
     pub(crate) fn count(&mut self, max_nodes: u64, limit: u128) -> (u128, Status) {
