@@ -1,25 +1,38 @@
 //! The big sudoku sets of `data/sudoku/big` (written by the `big_sudoku`
-//! binary): which of them are timed, and reading them.
+//! binary): which of them are timed (`timed.txt`), and reading them.
 
 use sudoku_cover::{Grid, Shape};
 
 use crate::data;
 
-/// The box shapes of the sets, and the blank fractions (percent) of each
-/// that are timed: those the solver answers in about a second at most.
-/// The others (25x25 and 30x30 with 50% blank, 30x30 with 60%, 36x36 and larger with 50% or more) it
-/// does not yet answer in seconds.
-pub const TIMED: [((usize, usize), &[u32]); 9] = [
-    ((4, 4), &[30, 50, 60, 70, 80]),
-    ((4, 5), &[30, 50, 60, 70, 80]),
-    ((5, 5), &[30, 60, 70, 80]),
-    ((5, 6), &[30, 70, 80]),
-    ((6, 6), &[30]),
-    ((6, 7), &[30]),
-    ((7, 7), &[30]),
-    ((7, 8), &[30]),
-    ((8, 8), &[30]),
-];
+/// A set's box shape `(rows, cols)` and the blank fractions (percent) of
+/// its timed puzzles.
+pub type Timed = ((usize, usize), Vec<u32>);
+
+/// The timed subset, from `data/sudoku/big/timed.txt`: each set's box
+/// shape and the blank fractions (percent) of the puzzles timed, those the
+/// solver answers in about a second at most.
+pub fn timed() -> Vec<Timed> {
+    let path = data("sudoku/big/timed.txt");
+    let text = std::fs::read_to_string(&path).expect("data/sudoku/big/timed.txt");
+    parse_timed(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// The lines of `timed.txt`: `RxC` then percentages, `#` comments.
+pub fn parse_timed(text: &str) -> Result<Vec<Timed>, String> {
+    let mut sets = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let mut words = line.split_whitespace();
+        let Some(shape) = words.next().filter(|w| !w.starts_with('#')) else { continue };
+        let bad = |what: &str| format!("line {}: {what}: {line}", n + 1);
+        let (r, c) = shape.split_once('x').ok_or_else(|| bad("no RxC box shape"))?;
+        let (r, c) = (r.parse().map_err(|_| bad("rows"))?, c.parse().map_err(|_| bad("cols"))?);
+        let blanks: Result<Vec<u32>, String> =
+            words.map(|w| w.parse().map_err(|_| bad("a percentage"))).collect();
+        sets.push(((r, c), blanks?));
+    }
+    Ok(sets)
+}
 
 /// The puzzles of `RxC.txt` with `blank` percent of their cells blank.
 pub fn puzzles(box_rows: usize, box_cols: usize, blank: u32) -> Vec<Grid> {

@@ -6,14 +6,14 @@ use std::hint::black_box;
 use criterion::Criterion;
 use sudoku_cover::{Rules, Shape, Sudoku};
 
-use dlx_benches::big::{TIMED, puzzles};
+use dlx_benches::big::{puzzles, timed};
 
 pub(crate) fn define(c: &mut Criterion) {
     let mut g = c.benchmark_group("big");
-    for ((r, c), blanks) in TIMED {
+    for ((r, c), blanks) in timed() {
         let sudoku = Sudoku::new(Rules::new(Shape::new(r, c).expect("shape"))).expect("rules");
         let mut solver = sudoku.solver();
-        for &blank in blanks {
+        for &blank in &blanks {
             let set = puzzles(r, c, blank);
             g.bench_function(format!("{r}x{c}/{blank}"), |b| {
                 b.iter(|| {

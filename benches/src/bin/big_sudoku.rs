@@ -3,7 +3,7 @@
 //! [-- DIR]`): for each box shape, a random solution per puzzle, then 30%
 //! to 80% of its cells blanked. With `--table` it times them instead: the
 //! median of three runs of solving and checking each timed set (see
-//! `dlx_benches::big::TIMED`) on every core, as a Markdown table.
+//! `data/sudoku/big/timed.txt`) on every core, as a Markdown table.
 //!
 //! A random solution: the pattern grid (cell `(r, c)` holds
 //! `(C·(r mod R) + r div R + c) mod N`), then three passes in which each
@@ -81,10 +81,10 @@ fn table() {
         "| size | boxes | blank | puzzles | median ms per puzzle, solve and check ({threads} threads) |"
     );
     println!("|---|---|---:|---:|---:|");
-    for ((r, c), blanks) in dlx_benches::big::TIMED {
+    for ((r, c), blanks) in dlx_benches::big::timed() {
         let shape = Shape::new(r, c).expect("a valid box shape");
         let sudoku = Sudoku::new(Rules::new(shape)).expect("plain rules");
-        for &blank in blanks {
+        for &blank in &blanks {
             let set = dlx_benches::big::puzzles(r, c, blank);
             let mut times: Vec<std::time::Duration> = (0..3)
                 .map(|_| {

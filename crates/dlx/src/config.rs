@@ -1,6 +1,8 @@
 //! Search settings: [`Config`], the item-choice [`Heuristic`], the
 //! [`Propagation`] before branching and the [`Engine`].
 
+use crate::error::{Error, ErrorKind};
+
 /// How the search picks the item to branch on at each node.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[non_exhaustive]
@@ -28,6 +30,44 @@ pub enum Heuristic {
     /// visit the same tree with it; node counts differ from Knuth's. Under
     /// multiplicities it is [`Heuristic::MinimumRemaining`].
     MinimumRemainingMostRemoved,
+    /// Conflict-directed (dom/wdeg, after Boussemart, Hemery, Lecoutre and
+    /// Sais): each primary item has a weight, at first 1, which grows by one
+    /// each time the search dead-ends on it (the item is left with no
+    /// option). An item with one option left or none is chosen as under
+    /// [`Heuristic::MinimumRemaining`]; where the search branches, it takes
+    /// the item with the fewest options per unit of weight (ties to the
+    /// first in item order; in a seeded search, to the first from a random
+    /// item on, wrapping around). The search turns towards the items that
+    /// keep failing, for problems with a hard core among many easy items
+    /// (a big sudoku with half its cells blank), and with randomized
+    /// restarts ([`Solver::reseed`](crate::Solver::reseed)) the weights
+    /// carry over from one search to the next; [`Solver::reset`](crate::Solver::reset)
+    /// sets them back to 1.
+    ///
+    /// The tree depends on the search's own history, so it cannot be
+    /// replayed: [`Parallel`](crate::Parallel), [`split`](crate::split())
+    /// and resuming a [`Checkpoint`](crate::Checkpoint) refuse it
+    /// ([`ErrorKind::Unsupported`]). Every
+    /// search is still complete: the same solutions, in another order.
+    /// Dancing links and the counted bit engine learn alike and visit the
+    /// same trees; the bit-sliced form runs it in its counted form; under
+    /// multiplicities it is [`Heuristic::MinimumRemaining`].
+    ConflictWeighted,
+}
+
+impl Heuristic {
+    /// Fails with [`ErrorKind::Unsupported`] for a heuristic whose tree
+    /// cannot be replayed ([`Heuristic::ConflictWeighted`]), naming `what`
+    /// asked to replay it.
+    pub(crate) fn replayable(self, what: &str) -> Result<(), Error> {
+        if self == Heuristic::ConflictWeighted {
+            return Err(Error::new(ErrorKind::Unsupported(format!(
+                "{what} replays the search tree, and the conflict-weighted heuristic's tree \
+                 depends on the search's own history: search with one Solver instead"
+            ))));
+        }
+        Ok(())
+    }
 }
 
 /// How many tied items [`Heuristic::MinimumRemainingMostRemoved`] compares.

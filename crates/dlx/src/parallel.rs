@@ -264,6 +264,7 @@ impl<'p> Parallel<'p> {
     ) -> Result<Outcome, Error> {
         // Check the forced options once, up front, for a clean error; and
         // the checkpoint, if any.
+        self.config.get_heuristic().replayable("a parallel search")?;
         let mut probe = Solver::with_config(self.problem, self.config);
         for &o in &self.forced {
             probe.choose(o)?;

@@ -22,7 +22,7 @@ use std::time::Instant;
 
 use crate::bits::{Bits, Counted, Sliced};
 use crate::checkpoint::{Checkpoint, Fingerprint, Position};
-use crate::config::{Config, Engine};
+use crate::config::{Config, Engine, Heuristic};
 use crate::engine::Search;
 use crate::error::{Error, ErrorKind};
 use crate::estimate::Estimate;
@@ -156,7 +156,8 @@ impl<'p> Solver<'p> {
     /// [`Engine::BitSliced`] (never `Auto`), as [`Solver::engine`] will say.
     /// The bit engines take no multiplicities (see [`Engine::Bitset`]);
     /// the bit-sliced form takes no colors, needs a small table and does
-    /// not randomize, so a seeded or colored search takes the counted form.
+    /// not randomize or weigh items, so a seeded, colored or
+    /// [`Heuristic::ConflictWeighted`] search takes the counted form.
     ///
     /// ```
     /// use dlx::{Config, Engine, ProblemBuilder, Solver};
@@ -176,7 +177,13 @@ impl<'p> Solver<'p> {
             (Engine::DancingLinks, _) | (_, None) => Engine::DancingLinks,
             // The bit-sliced form does not randomize.
             (Engine::Bitset, _) => Engine::Bitset,
-            (_, Some(_)) if config.get_seed().is_some() => Engine::Bitset,
+            // Nor does it weigh items.
+            (_, Some(_))
+                if config.get_seed().is_some()
+                    || config.get_heuristic() == Heuristic::ConflictWeighted =>
+            {
+                Engine::Bitset
+            }
             (_, Some(b)) if b.sliced().is_some() => Engine::BitSliced,
             (_, Some(_)) => Engine::Bitset,
         }
@@ -565,6 +572,7 @@ impl<'p> Solver<'p> {
     /// [`Parallel::resume`](crate::Parallel::resume)); the solver's search
     /// and statistics are then forgotten, its forced options kept.
     pub fn resume(&mut self, checkpoint: &Checkpoint) -> Result<(), Error> {
+        self.config.get_heuristic().replayable("resuming a checkpoint")?;
         self.reset_search();
         checkpoint.fingerprint.check(&self.fingerprint())?;
         match checkpoint.positions() {

@@ -80,6 +80,7 @@ pub fn split(
     forced: &[OptionId],
     at: SplitAt,
 ) -> Result<Vec<Part>, Error> {
+    config.get_heuristic().replayable("splitting")?;
     // Residuals are read off the links, so split with dancing links.
     let mut solver = Solver::with_config(problem, config.engine(Engine::DancingLinks));
     for &o in forced {

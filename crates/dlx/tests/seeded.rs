@@ -98,7 +98,7 @@ proptest! {
 
 /// The 6 queens' 4 solutions, as exact cover (rows and columns primary,
 /// diagonals secondary).
-fn queens(n: usize) -> Problem {
+pub(crate) fn queens(n: usize) -> Problem {
     let mut text = String::new();
     for k in 0..n {
         text += &format!("r{k} c{k} ");

@@ -13,3 +13,4 @@ mod progress;
 mod prop;
 mod seeded;
 mod split;
+mod weighted;

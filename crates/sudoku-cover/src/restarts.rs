@@ -6,7 +6,12 @@
 //! at once (an empty 49x49 grid; a 25x25 one with 60% of its cells blank),
 //! so the search is the default one for a budget of nodes, then short
 //! searches with [`dlx::Config::seed`], each with its own seed, under
-//! growing budgets (Luby's sequence). Every solution found is remembered:
+//! growing budgets (Luby's sequence). Two item choices take turns (on one
+//! thread) or run side by side (racing threads): the solver's own, and
+//! [`dlx::Heuristic::ConflictWeighted`], where an item weighs more each
+//! time a search dead-ends on it and the weights carry over from one
+//! restart to the next, so that the search turns to the cells and houses
+//! that keep failing. Every solution found is remembered:
 //! two different ones answer "several", and a search that ends within its
 //! budget has seen them all. Racing threads each take their own seeds and
 //! share the solutions found; the first answer stops them all.
@@ -107,9 +112,18 @@ impl Race {
 impl SudokuSolver<'_> {
     /// Searches the puzzle already started (givens forced) until `race`
     /// has an answer: with `deterministic`, the default search first; then
-    /// restarts seeded `first_seed`, `first_seed + step`, ... The solver's
-    /// engine settings are restored after.
-    pub(crate) fn race(&mut self, race: &Race, deterministic: bool, first_seed: u64, step: u64) {
+    /// restarts seeded `first_seed`, `first_seed + step`, ...; with
+    /// `alternate`, every other one on a spare engine under
+    /// [`Heuristic::ConflictWeighted`]. The solver's engine settings are
+    /// restored after.
+    pub(crate) fn race(
+        &mut self,
+        race: &Race,
+        deterministic: bool,
+        alternate: bool,
+        first_seed: u64,
+        step: u64,
+    ) {
         let cells = (self.sudoku().size() * self.sudoku().size()) as u64;
         if deterministic && !race.done() {
             self.race_within(race, FIRST_PER_CELL * cells);
@@ -128,17 +142,45 @@ impl SudokuSolver<'_> {
                 self.swap_engine(config);
             }
         }
-        let mut seed = first_seed;
-        let mut i = 1;
+        // The restarts take turns: one with the solver's own item choice,
+        // then one by conflicts on the spare engine, whose weights carry
+        // over from one of its restarts to the next (each engine keeps its
+        // own place in Luby's sequence).
+        let weighted = self.engine_mut().config().heuristic(Heuristic::ConflictWeighted);
+        let (mut seed, mut i) = (first_seed, 1);
+        // Whether the spare engine holds the weighted search; whether the
+        // engine's statistics are already in `earlier`.
+        let (mut prepared, mut kept) = (false, false);
         while !race.done() {
-            self.keep_stats();
-            self.engine_mut().reseed(Some(seed));
-            self.race_within(race, UNIT_PER_CELL * cells * luby(i));
-            seed = seed.wrapping_add(step);
+            for weigh in [false, true] {
+                if race.done() || (weigh && !alternate) {
+                    break;
+                }
+                if !kept {
+                    self.keep_stats();
+                }
+                if weigh && prepared {
+                    self.swap_spare();
+                } else if weigh {
+                    self.swap_engine(weighted);
+                    prepared = true;
+                }
+                self.engine_mut().reseed(Some(seed));
+                self.race_within(race, UNIT_PER_CELL * cells * luby(i));
+                seed = seed.wrapping_add(step);
+                kept = false;
+                if weigh {
+                    self.keep_stats();
+                    self.swap_spare();
+                    kept = true;
+                }
+            }
             i += 1;
         }
         if self.engine_mut().config().get_seed().is_some() {
-            self.keep_stats();
+            if !kept {
+                self.keep_stats();
+            }
             self.engine_mut().reseed(None);
         }
     }
@@ -168,7 +210,9 @@ impl Sudoku {
     /// engine settings `config` (as [`solver_with_config`](Self::solver_with_config)),
     /// for one hard puzzle: the first thread searches as a solver would
     /// (the default search, then restarts), the others restart at once,
-    /// each with seeds of its own; the solutions they find are shared, and
+    /// each with seeds of its own, every other one (the second, the
+    /// fourth, ...) choosing items by conflicts
+    /// ([`dlx::Heuristic::ConflictWeighted`]); the solutions they find are shared, and
     /// the first answer stops them all. On a grid below
     /// [`RESTART_SIDE`], or on one thread, it is a solver's
     /// `solve_and_check`.
@@ -216,13 +260,20 @@ impl Sudoku {
             for t in 1..threads {
                 let race = &race;
                 scope.spawn(move || {
+                    // A portfolio: the other threads restart under
+                    // conflict weights (every other one, from four threads).
+                    let weigh = t % 2 == 1;
+                    let config = match weigh {
+                        true => config.heuristic(Heuristic::ConflictWeighted),
+                        false => config,
+                    };
                     let mut solver = self.solver_with_config(config);
                     if solver.begin(grid).is_ok() {
-                        solver.race(race, false, t as u64 + 1, threads as u64);
+                        solver.race(race, false, false, t as u64 + 1, threads as u64);
                     }
                 });
             }
-            first.race(&race, true, 1, threads as u64);
+            first.race(&race, true, false, 1, threads as u64);
         });
         Ok(race.answer())
     }

@@ -256,7 +256,7 @@ impl<'a> SudokuSolver<'a> {
         self.start(grid)?;
         if self.sudoku.size() >= RESTART_SIDE {
             let race = Race::default();
-            self.race(&race, true, 1, 1);
+            self.race(&race, true, true, 1, 1);
             return Ok(race.answer().unwrap_or((None, Uniqueness::None)));
         }
         let Some(first) = self.solver.next_solution().map(|s| self.sudoku.decode(s)) else {
@@ -333,12 +333,24 @@ impl<'a> SudokuSolver<'a> {
     pub(crate) fn swap_engine(&mut self, config: dlx::Config) {
         let problem = self.sudoku.problem();
         let mut other = match self.spare.take() {
-            Some(spare) if spare.config() == config => spare,
+            Some(spare) if spare.config().seed(None) == config.seed(None) => spare,
             _ => dlx::Solver::with_config(problem, config),
         };
         other.reset();
         other.choose_all(&self.givens).expect("the givens were forced before");
+        if other.config() != config {
+            other.reseed(config.get_seed());
+        }
         self.spare = Some(std::mem::replace(&mut self.solver, other));
+    }
+
+    /// Swaps the engine and the spare one as they stand, searches and all:
+    /// right after [`swap_engine`](Self::swap_engine) for the same puzzle,
+    /// both hold its givens, and each goes on where it was.
+    pub(crate) fn swap_spare(&mut self) {
+        if let Some(spare) = self.spare.as_mut() {
+            std::mem::swap(&mut self.solver, spare);
+        }
     }
 
     /// Keeps the statistics of the engine's search before a restart.

@@ -189,6 +189,7 @@ pub(crate) fn heuristic_word(heuristic: Heuristic) -> &'static str {
         Heuristic::MinimumRemaining => "mrv",
         Heuristic::First => "first",
         Heuristic::MinimumRemainingMostRemoved => "mrv-most-removed",
+        Heuristic::ConflictWeighted => "conflict-weighted",
     }
 }
 

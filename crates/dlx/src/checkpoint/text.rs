@@ -229,6 +229,7 @@ impl<'t> Reader<'t> {
                 ("mrv", Heuristic::MinimumRemaining),
                 ("first", Heuristic::First),
                 ("mrv-most-removed", Heuristic::MinimumRemainingMostRemoved),
+                ("conflict-weighted", Heuristic::ConflictWeighted),
             ],
         )?;
         let propagation = self.word(

@@ -35,6 +35,9 @@ impl Links<'_> {
                 k = links.get(k).next;
             }
             if best_len > 1 {
+                if self.heuristic == Heuristic::ConflictWeighted {
+                    return Some((self.weighted(best), best_len as i64));
+                }
                 let key = self.node_key();
                 if let Some(key) = key {
                     best = self.random_tie(best, best_len, key);
@@ -74,6 +77,32 @@ impl Links<'_> {
             k = links.get(k).next;
         }
         Some((best, bt))
+    }
+
+    /// Under [`Heuristic::ConflictWeighted`], where the search branches
+    /// (every active item has two options or more; `first` is one): the
+    /// item with the fewest options per unit of weight, the first among
+    /// equals from a random item on (wrapping around; from the first item
+    /// if unseeded), as the counted bit engine chooses.
+    #[inline(never)]
+    fn weighted(&self, first: u32) -> u32 {
+        let d = &self.dance;
+        let np = self.num_primary;
+        let start = self.node_key().map_or(0, |key| below(key, np));
+        // The rank of item header `k` in the order from `start` on.
+        let rank = |k: u32| (k - 1 + np - start) % np;
+        let (mut best, mut best_len, mut best_weight) = (first, 1u64, 0u64);
+        let mut k = d.links[ROOT as usize].next;
+        while k != ROOT {
+            let (l, w) = (u64::from(d.len(k)), u64::from(self.weights[k as usize]));
+            // l / w < best_len / best_weight, or equal and earlier.
+            let (a, b) = (l * best_weight, best_len * w);
+            if a < b || (a == b && rank(k) < rank(best)) {
+                (best, best_len, best_weight) = (k, l, w);
+            }
+            k = d.links[k as usize].next;
+        }
+        best
     }
 
     /// A random one of the active items of length `len`, the first of which

@@ -103,6 +103,10 @@ pub(crate) struct Links<'p> {
     /// A minimum-cost search's taxes, bound and cutoff (`None` for every
     /// other search).
     cost: Option<Box<Costs>>,
+    /// Under [`Heuristic::ConflictWeighted`], per item header (0 unused):
+    /// how often the search dead-ended on the item, plus one. Empty
+    /// otherwise.
+    weights: Vec<u32>,
     /// The subtrees below a lone item, counted rather than walked.
     lone: bounded::Lone,
 }
@@ -124,6 +128,10 @@ impl<'p> Links<'p> {
             walk: Walk::new(seed),
             forced: Vec::new(),
             cost: None,
+            weights: match heuristic {
+                Heuristic::ConflictWeighted => vec![1; m.num_primary() + 1],
+                _ => Vec::new(),
+            },
             lone: bounded::Lone::new(problem),
         }
     }
@@ -189,6 +197,7 @@ impl<'p> Links<'p> {
         self.walk.stats = Stats::default();
         self.dance.updates = 0;
         self.clear_costs();
+        self.weights.fill(1);
     }
 
     /// Forces an option into the partial solution (see `Solver::choose`).
@@ -359,7 +368,16 @@ impl<'p> Links<'p> {
                         }
                         break Status::Solution;
                     };
-                    if score <= 0 || (L && self.count_lone(i, stop_at)) {
+                    if score <= 0 {
+                        if let Some(w) = self.weights.get_mut(i as usize) {
+                            // A dead end on item `i`: under
+                            // `Heuristic::ConflictWeighted` it weighs more.
+                            *w = w.saturating_add(1);
+                        }
+                        state = State::Backdown;
+                        continue;
+                    }
+                    if L && self.count_lone(i, stop_at) {
                         state = State::Backdown;
                         continue;
                     }

@@ -97,6 +97,10 @@ pub(crate) struct Counted<'p, T> {
     tables: bool,
     /// Those slots.
     small: Small,
+    /// Under [`Heuristic::ConflictWeighted`], per primary item (padded to
+    /// the stride): how often the search dead-ended on it, plus one. Empty
+    /// otherwise.
+    weights: Vec<u32>,
 }
 
 impl<'p, T: Count> Counted<'p, T> {
@@ -125,6 +129,10 @@ impl<'p, T: Count> Counted<'p, T> {
             updates: 0,
             tables: m.colored() && heuristic != Heuristic::MinimumRemainingMostRemoved,
             small: Small::default(),
+            weights: match heuristic {
+                Heuristic::ConflictWeighted => vec![1; m.stride],
+                _ => Vec::new(),
+            },
         }
     }
 
@@ -236,6 +244,44 @@ impl<'p, T: Count> Counted<'p, T> {
             return self.apply_small(level, owner, o);
         }
         self.apply_bitset(level, o);
+    }
+
+    /// [`Slots::choose_item`] under [`Heuristic::ConflictWeighted`]: an
+    /// item with no option left (it weighs one more) or one; else the item
+    /// with the fewest options per unit of weight, the first among equals
+    /// from a random item on (wrapping around; from the first if unseeded),
+    /// as dancing links choose.
+    #[cold]
+    #[inline(never)]
+    fn choose_weighted(&mut self, level: usize) -> Node {
+        let (stride, bytes) = (self.m.stride, self.m.level_bytes());
+        let counts = &self.counts[level * bytes..level * bytes + stride];
+        let min = minimum(counts);
+        if min == T::COVERED {
+            return Node::Solution;
+        }
+        let first = T::first_equal(counts, min);
+        if min.to_u32() <= 1 {
+            if min.to_u32() == 0 {
+                let w = &mut self.weights[first];
+                *w = w.saturating_add(1);
+            }
+            return Node::on(first as u32, min.to_u32());
+        }
+        let start = self.key.map_or(0, |k| below(k, self.m.primaries as u32)) as usize;
+        let (mut best, mut best_count, mut best_weight) = (stride, 1u64, 0u64);
+        for i in (start..stride).chain(0..start) {
+            let c = counts[i];
+            if c == T::COVERED {
+                continue;
+            }
+            let (c, w) = (u64::from(c.to_u32()), u64::from(self.weights[i]));
+            // c / w < best_count / best_weight, in integers.
+            if c * best_weight < best_count * w {
+                (best, best_count, best_weight) = (i, c, w);
+            }
+        }
+        Node::on(best as u32, best_count as u32)
     }
 
     /// A random one, by `key`, of the items at `level` with `degree`
@@ -352,6 +398,7 @@ impl<T: Count> Slots for Counted<'_, T> {
             *c = T::from_u32(i);
         }
         self.counts[self.m.initial_counts.len()..p].fill(T::COVERED);
+        self.weights.fill(1);
     }
 
     fn choose(&mut self, option: OptionId) -> Result<(), Error> {
@@ -439,6 +486,7 @@ impl<T: Count> Slots for Counted<'_, T> {
                 Some(pos) => pos,
                 None => return Node::Solution,
             },
+            Heuristic::ConflictWeighted => return self.choose_weighted(level),
             heuristic => {
                 let min = minimum(counts);
                 if min == T::COVERED {
