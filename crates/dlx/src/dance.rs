@@ -203,7 +203,14 @@ impl Dance {
     /// or (Algorithm M, primary item) uses up one unit of its bound.
     #[inline(always)]
     pub(crate) fn commit<const C: bool, const M: bool>(&mut self, p: u32, num_primary: u32) {
-        let Node { top: j, color, .. } = self.nodes[p as usize];
+        let n = Arena::new(&mut self.nodes).get(p);
+        self.commit_node::<C, M>(p, n, num_primary);
+    }
+
+    /// [`commit`](Self::commit) of node `p`, which holds `n`.
+    #[inline(always)]
+    fn commit_node<const C: bool, const M: bool>(&mut self, p: u32, n: Node, num_primary: u32) {
+        let Node { top: j, color, .. } = n;
         if M && j <= num_primary {
             let b = self.bound[j as usize] - 1;
             self.bound[j as usize] = b;
@@ -220,7 +227,14 @@ impl Dance {
     /// Undoes [`commit`](Self::commit).
     #[inline(always)]
     pub(crate) fn uncommit<const C: bool, const M: bool>(&mut self, p: u32, num_primary: u32) {
-        let Node { top: j, color, .. } = self.nodes[p as usize];
+        let n = Arena::new(&mut self.nodes).get(p);
+        self.uncommit_node::<C, M>(p, n, num_primary);
+    }
+
+    /// [`uncommit`](Self::uncommit) of node `p`, which holds `n`.
+    #[inline(always)]
+    fn uncommit_node<const C: bool, const M: bool>(&mut self, p: u32, n: Node, num_primary: u32) {
+        let Node { top: j, color, .. } = n;
         if M && j <= num_primary {
             let b = self.bound[j as usize];
             if b == 0 {
@@ -239,12 +253,12 @@ impl Dance {
     pub(crate) fn commit_others<const C: bool, const M: bool>(&mut self, x: u32, num_primary: u32) {
         let mut p = x + 1;
         while p != x {
-            let top = self.nodes[p as usize].top;
-            if top == SPACER {
-                p = self.nodes[p as usize].up;
+            let n = Arena::new(&mut self.nodes).get(p);
+            if n.top == SPACER {
+                p = n.up;
                 continue;
             }
-            self.commit::<C, M>(p, num_primary);
+            self.commit_node::<C, M>(p, n, num_primary);
             p += 1;
         }
     }
@@ -258,12 +272,12 @@ impl Dance {
     ) {
         let mut p = x - 1;
         while p != x {
-            let top = self.nodes[p as usize].top;
-            if top == SPACER {
-                p = self.nodes[p as usize].down;
+            let n = Arena::new(&mut self.nodes).get(p);
+            if n.top == SPACER {
+                p = n.down;
                 continue;
             }
-            self.uncommit::<C, M>(p, num_primary);
+            self.uncommit_node::<C, M>(p, n, num_primary);
             p -= 1;
         }
     }
@@ -272,10 +286,11 @@ impl Dance {
     /// play for the rest of this level: hides it everywhere, `i` included.
     pub(crate) fn tweak<const C: bool>(&mut self, x: u32, i: u32) {
         self.hide::<C>(x);
-        let Node { up, down, .. } = self.nodes[x as usize];
-        self.nodes[up as usize].down = down;
-        self.nodes[down as usize].up = up;
-        self.nodes[i as usize].top -= 1;
+        let nodes = Arena::new(&mut self.nodes);
+        let Node { up, down, .. } = nodes.get(x);
+        nodes.set_down(up, down);
+        nodes.set_up(down, up);
+        nodes.add_top(i, u32::MAX);
         self.updates += 1;
     }
 
@@ -291,17 +306,18 @@ impl Dance {
     /// Undoes every [`tweak`](Self::tweak) of item `i` since its list began
     /// at node `first`.
     pub(crate) fn untweak<const C: bool>(&mut self, i: u32, first: u32) {
-        let z = self.nodes[i as usize].down;
-        self.nodes[i as usize].down = first;
+        let z = Arena::new(&mut self.nodes).get(i).down;
+        Arena::new(&mut self.nodes).set_down(i, first);
         let (mut prev, mut r, mut k) = (i, first, 0);
         while r != z {
-            self.nodes[r as usize].up = prev;
+            Arena::new(&mut self.nodes).set_up(r, prev);
             k += 1;
             self.unhide::<C>(r);
             prev = r;
-            r = self.nodes[r as usize].down;
+            r = Arena::new(&mut self.nodes).get(r).down;
         }
-        self.nodes[z as usize].up = prev;
-        self.nodes[i as usize].top += k;
+        let nodes = Arena::new(&mut self.nodes);
+        nodes.set_up(z, prev);
+        nodes.add_top(i, k);
     }
 }

@@ -171,6 +171,15 @@ pub(crate) trait Search: Walked {
     /// Searches on for at most `max_nodes` more nodes: until a solution,
     /// the end of the search, or the budget runs out.
     fn run(&mut self, max_nodes: u64) -> Status;
+    /// Searches on as [`run`](Self::run) does, for at most `max_nodes`
+    /// more nodes, but counts solutions instead of stopping at each, up to
+    /// `limit` of them: returns the count and why it stopped (`Solution`
+    /// at the limit, else `Done` or `Paused`). The statistics are
+    /// `run`'s, node for node. An engine may count a subtree without
+    /// walking it (no solution is reported), never past either budget.
+    fn count(&mut self, max_nodes: u64, limit: u128) -> (u128, Status) {
+        count_each(self, max_nodes, limit)
+    }
     /// Forces an option into every solution (the search starts over);
     /// on a clash with the options forced before, nothing changes.
     fn choose(&mut self, option: OptionId) -> Result<(), Error>;
@@ -264,4 +273,21 @@ impl<E: Walks + Search> Walked for E {
     fn set_floor(&mut self, floor: usize) {
         self.walk_mut().floor = floor;
     }
+}
+
+/// [`Search::count`] one solution at a time, through `run`.
+pub(crate) fn count_each<S: Search + ?Sized>(
+    search: &mut S,
+    max_nodes: u64,
+    limit: u128,
+) -> (u128, Status) {
+    let end = search.stats().nodes.saturating_add(max_nodes);
+    let mut n = 0;
+    while n < limit {
+        match search.run(end.saturating_sub(search.stats().nodes)) {
+            Status::Solution => n += 1,
+            status => return (n, status),
+        }
+    }
+    (n, Status::Solution)
 }

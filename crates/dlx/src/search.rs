@@ -304,10 +304,7 @@ impl<'p> Solver<'p> {
     /// none, unique and several apart.
     pub fn count_up_to(&mut self, limit: u128) -> u128 {
         let start = Instant::now();
-        let mut n = 0;
-        while n < limit && self.backend.search_mut().run(u64::MAX) == Status::Solution {
-            n += 1;
-        }
+        let n = self.backend.search_mut().count(u64::MAX, limit).0;
         self.elapsed += start.elapsed();
         n
     }
@@ -346,17 +343,9 @@ impl<'p> Solver<'p> {
     /// over ([`Status::Done`]) or the budget ran out ([`Status::Paused`]).
     pub(crate) fn count_slice(&mut self, max_nodes: u64) -> (u64, Status) {
         let start = Instant::now();
-        let end = self.stats().nodes().saturating_add(max_nodes);
-        let mut n = 0;
-        let status = loop {
-            let left = end.saturating_sub(self.backend.search().stats().nodes);
-            match self.backend.search_mut().run(left) {
-                Status::Solution => n += 1,
-                status => break status,
-            }
-        };
+        let (n, status) = self.backend.search_mut().count(max_nodes, u128::MAX);
         self.elapsed += start.elapsed();
-        (n, status)
+        (n as u64, status)
     }
 
     /// The solution found by the last call that found one.

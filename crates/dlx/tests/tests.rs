@@ -7,6 +7,7 @@ mod cost;
 mod dense;
 mod knuth;
 mod miri;
+mod multiplicities;
 mod parallel;
 mod progress;
 mod prop;

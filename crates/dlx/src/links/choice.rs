@@ -50,28 +50,33 @@ impl Links<'_> {
         }
         // Algorithm M: Knuth's branching degree len + s - b + 1, where b is
         // the current bound and s = min(b, slack); ties go to the smaller s,
-        // then to the longer list, then to item order (as in DLX3).
+        // then to the longer list, then to item order (as in DLX3). A degree
+        // of 0 or less is a dead end whichever item has it, so the first
+        // one ends the scan (the node is the same dead end).
         let first = d.links[ROOT as usize].next;
         if first == ROOT {
             return None;
         }
-        let mut best = (first, i64::MAX, u32::MAX, 0u32); // item, score, s, len
-        let mut k = first;
-        while k != ROOT {
-            let b = d.bound[k as usize];
-            let s = self.slack[k as usize].min(b);
-            let l = d.len(k);
-            let t = l as i64 + s as i64 - b as i64 + 1;
-            let (_, bt, bs, bl) = best;
-            if t < bt || (t == bt && (s < bs || (s == bs && l > bl))) {
-                best = (k, t, s, l);
-            }
-            if self.heuristic == Heuristic::First {
-                break;
-            }
-            k = d.links[k as usize].next;
+        let (nodes, links) = (View::new(&d.nodes), View::new(&d.links));
+        let (bound, slack) = (&d.bound, &self.slack);
+        let degree = |k: u32| {
+            let (b, l) = (bound[k as usize], nodes.get(k).top);
+            let s = slack[k as usize].min(b);
+            (l as i64 + s as i64 - b as i64 + 1, s, l)
+        };
+        let (mut best, (mut bt, mut bs, mut bl)) = (first, degree(first));
+        if self.heuristic == Heuristic::First {
+            return Some((first, bt));
         }
-        Some((best.0, best.1))
+        let mut k = links.get(first).next;
+        while bt > 0 && k != ROOT {
+            let (t, s, l) = degree(k);
+            if t < bt || (t == bt && (s < bs || (s == bs && l > bl))) {
+                (best, bt, bs, bl) = (k, t, s, l);
+            }
+            k = links.get(k).next;
+        }
+        Some((best, bt))
     }
 
     /// Under [`Heuristic::ConflictWeighted`], where the search branches

@@ -31,6 +31,7 @@
 //! path or random ones. A seeded search's random choices are `random.rs`'s
 //! (crate level: the counted bit engine makes the same).
 
+mod bounded;
 mod choice;
 mod cost;
 mod levels;
@@ -105,6 +106,8 @@ pub(crate) struct Links<'p> {
     /// how often the search dead-ended on the item, plus one. Empty
     /// otherwise.
     weights: Vec<u32>,
+    /// The subtrees below a lone item, counted rather than walked.
+    lone: bounded::Lone,
 }
 
 impl<'p> Links<'p> {
@@ -128,6 +131,7 @@ impl<'p> Links<'p> {
                 Heuristic::ConflictWeighted => vec![1; m.num_primary() + 1],
                 _ => Vec::new(),
             },
+            lone: bounded::Lone::new(problem),
         }
     }
 
@@ -190,15 +194,19 @@ impl<'p> Links<'p> {
     #[inline(never)]
     fn run_costed(&mut self) -> Status {
         if self.problem.has_colors() {
-            self.run_with::<true, false, true>()
+            self.run_with::<true, false, true, false>(0)
         } else {
-            self.run_with::<false, false, true>()
+            self.run_with::<false, false, true, false>(0)
         }
     }
 
     /// The search loop: `C` colors, `M` multiplicities, `K` costs (a
-    /// minimum-cost search, never with `M`).
-    fn run_with<const C: bool, const M: bool, const K: bool>(&mut self) -> Status {
+    /// minimum-cost search, never with `M`), `L` a count under `M` that
+    /// goes on past solutions until there are `stop_at` (`bounded.rs`).
+    fn run_with<const C: bool, const M: bool, const K: bool, const L: bool>(
+        &mut self,
+        stop_at: u128,
+    ) -> Status {
         let mut state = self.walk.state;
         let event = loop {
             match state {
@@ -210,6 +218,12 @@ impl<'p> Links<'p> {
                         if K { self.choose_item_costed() } else { self.choose_item::<M>() };
                     let Some((i, score)) = choice else {
                         state = State::Backdown;
+                        if L {
+                            self.walk.stats.solutions += 1;
+                            if self.walk.stats.solutions < stop_at {
+                                continue;
+                            }
+                        }
                         break Status::Solution;
                     };
                     if score <= 0 {
@@ -218,6 +232,10 @@ impl<'p> Links<'p> {
                             // `Heuristic::ConflictWeighted` it weighs more.
                             *w = w.saturating_add(1);
                         }
+                        state = State::Backdown;
+                        continue;
+                    }
+                    if L && self.count_lone(i, stop_at) {
                         state = State::Backdown;
                         continue;
                     }
@@ -304,17 +322,19 @@ impl Search for Links<'_> {
         }
         let event = match (self.problem.has_colors(), self.problem.has_multiplicities()) {
             _ if self.cost.is_some() => self.run_costed(),
-            (false, false) => self.run_with::<false, false, false>(),
-            (true, false) => self.run_with::<true, false, false>(),
-            (false, true) => self.run_with::<false, true, false>(),
-            (true, true) => self.run_with::<true, true, false>(),
+            (false, false) => self.run_with::<false, false, false, false>(0),
+            (true, false) => self.run_with::<true, false, false, false>(0),
+            (false, true) => self.run_with::<false, true, false, false>(0),
+            (true, true) => self.run_with::<true, true, false, false>(0),
         };
         if event == Status::Solution {
             self.walk.stats.solutions += 1;
         }
         event
     }
-
+    fn count(&mut self, max_nodes: u64, limit: u128) -> (u128, Status) {
+        Links::count(self, max_nodes, limit)
+    }
     fn choose(&mut self, option: OptionId) -> Result<(), Error> {
         let m = &self.problem.matrix;
         let Some(&x) = m.option_node.get(option.index()) else {
