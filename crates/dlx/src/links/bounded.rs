@@ -14,8 +14,8 @@
 //! search stops where the walk would.
 
 use super::Links;
-use crate::engine::count_each;
 use crate::arena::{ROOT, SPACER};
+use crate::engine::count_each;
 use crate::problem::Problem;
 use crate::status::Status;
 
