@@ -8,7 +8,7 @@ use proptest::prelude::*;
 
 use crate::prop::spec;
 
-fn sorted(solution: &[OptionId]) -> Vec<usize> {
+pub(crate) fn sorted(solution: &[OptionId]) -> Vec<usize> {
     let mut v: Vec<usize> = solution.iter().map(|o| o.index()).collect();
     v.sort();
     v

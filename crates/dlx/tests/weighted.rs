@@ -5,18 +5,12 @@
 //! what cannot replay its tree refuses it.
 
 use dlx::{
-    Config, Engine, ErrorKind, Heuristic, OptionId, Parallel, Problem, Solver, SplitAt, Status,
-    split,
+    Config, Engine, ErrorKind, Heuristic, Parallel, Problem, Solver, SplitAt, Status, split,
 };
 use proptest::prelude::*;
 
 use crate::prop::spec;
-
-fn sorted(solution: &[OptionId]) -> Vec<usize> {
-    let mut v: Vec<usize> = solution.iter().map(|o| o.index()).collect();
-    v.sort();
-    v
-}
+use crate::seeded::sorted;
 
 fn weighted(engine: Engine) -> Config {
     Config::new().heuristic(Heuristic::ConflictWeighted).engine(engine)
