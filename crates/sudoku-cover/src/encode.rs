@@ -6,6 +6,7 @@ use dlx::{ItemId, OptionId, Problem, ProblemBuilder};
 
 use crate::error::{Error, ErrorKind};
 use crate::grid::Grid;
+use crate::houses::Model;
 use crate::rules::Rules;
 use crate::solver::SudokuSolver;
 
@@ -52,6 +53,8 @@ pub struct Sudoku {
     /// every option (fewer than 2¹⁸ of them, `n` at most 64), and cheaper
     /// than a division on the path of every solution decoded.
     recip: u64,
+    /// The same rules for the search by houses (big grids).
+    houses: Option<Model>,
 }
 
 impl Sudoku {
@@ -132,7 +135,8 @@ impl Sudoku {
         }
         let problem = b.build().map_err(|e| Error::new(ErrorKind::Engine(e)))?;
         let recip = (1_u64 << 32).div_ceil(n as u64);
-        Ok(Sudoku { rules, problem, n, recip })
+        let houses = Model::new(n, &constraints, marks);
+        Ok(Sudoku { rules, problem, n, recip, houses })
     }
 
     /// The rules.
@@ -145,6 +149,12 @@ impl Sudoku {
     #[inline]
     pub fn size(&self) -> usize {
         self.n
+    }
+
+    /// The rules as houses of cells, for the search by houses; `None`
+    /// when a house does not hold every digit.
+    pub(crate) fn houses(&self) -> Option<&Model> {
+        self.houses.as_ref()
     }
 
     /// The exact-cover problem.

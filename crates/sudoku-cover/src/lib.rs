@@ -98,6 +98,7 @@ mod encode;
 mod error;
 pub mod generate;
 mod grid;
+mod houses;
 pub mod human;
 pub mod reader;
 mod regions;

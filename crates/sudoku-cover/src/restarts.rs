@@ -7,11 +7,15 @@
 //! so the search is the default one for a budget of nodes, then short
 //! searches with [`dlx::Config::seed`], each with its own seed, under
 //! growing budgets (Luby's sequence). Two item choices take turns (on one
-//! thread) or run side by side (racing threads): the solver's own, and
+//! thread, and on the first of racing threads): the solver's own, and
 //! [`dlx::Heuristic::ConflictWeighted`], where an item weighs more each
 //! time a search dead-ends on it and the weights carry over from one
 //! restart to the next, so that the search turns to the cells and houses
-//! that keep failing. Every solution found is remembered:
+//! that keep failing. A third search, where the rules allow, is not exact
+//! cover but whole houses ([`crate::houses`]), which sees that three cells
+//! share three digits where exact cover sees one digit at a time: it takes
+//! its turn on one thread, and has the second of racing threads to
+//! itself. Every solution found is remembered:
 //! two different ones answer "several", and a search that ends within its
 //! budget has seen them all. Racing threads each take their own seeds and
 //! share the solutions found; the first answer stops them all.
@@ -24,6 +28,7 @@ use dlx::{Heuristic, Status};
 use crate::encode::Sudoku;
 use crate::error::Error;
 use crate::grid::Grid;
+use crate::houses;
 use crate::solver::{SudokuSolver, Uniqueness};
 
 /// The side from which [`SudokuSolver`] searches with restarts.
@@ -99,6 +104,11 @@ impl Race {
         }
     }
 
+    /// The first solution found, if any.
+    fn first(&self) -> Option<Grid> {
+        self.found.lock().unwrap_or_else(|e| e.into_inner()).first().cloned()
+    }
+
     /// A search ended within its budget: it saw every solution.
     fn finished(&self) {
         let found = self.found.lock().unwrap_or_else(|e| e.into_inner());
@@ -110,17 +120,17 @@ impl Race {
 }
 
 impl SudokuSolver<'_> {
-    /// Searches the puzzle already started (givens forced) until `race`
-    /// has an answer: with `deterministic`, the default search first; then
-    /// restarts seeded `first_seed`, `first_seed + step`, ...; with
-    /// `alternate`, every other one on a spare engine under
-    /// [`Heuristic::ConflictWeighted`]. The solver's engine settings are
-    /// restored after.
+    /// Searches the puzzle `grid`, already started (givens forced), until
+    /// `race` has an answer: with `deterministic`, the default search
+    /// first; then restarts seeded `first_seed`, `first_seed + step`, ...,
+    /// taking turns with the searches `turns` names. The solver's engine
+    /// settings are restored after.
     pub(crate) fn race(
         &mut self,
+        grid: &Grid,
         race: &Race,
         deterministic: bool,
-        alternate: bool,
+        turns: Turns,
         first_seed: u64,
         step: u64,
     ) {
@@ -144,8 +154,12 @@ impl SudokuSolver<'_> {
         }
         // The restarts take turns: one with the solver's own item choice,
         // then one by conflicts on the spare engine, whose weights carry
-        // over from one of its restarts to the next (each engine keeps its
-        // own place in Luby's sequence).
+        // over from one of its restarts to the next, then one by houses
+        // (each search keeps its own place in Luby's sequence).
+        let mut houses = match turns.houses {
+            true => HouseTurns::new(self.sudoku(), grid, race, first_seed, step),
+            false => None,
+        };
         let weighted = self.engine_mut().config().heuristic(Heuristic::ConflictWeighted);
         let (mut seed, mut i) = (first_seed, 1);
         // Whether the spare engine holds the weighted search; whether the
@@ -153,7 +167,7 @@ impl SudokuSolver<'_> {
         let (mut prepared, mut kept) = (false, false);
         while !race.done() {
             for weigh in [false, true] {
-                if race.done() || (weigh && !alternate) {
+                if race.done() || (weigh && !turns.weighted) {
                     break;
                 }
                 if !kept {
@@ -174,6 +188,9 @@ impl SudokuSolver<'_> {
                     self.swap_spare();
                     kept = true;
                 }
+            }
+            if let Some(houses) = houses.as_mut() {
+                houses.turn(grid, race);
             }
             i += 1;
         }
@@ -205,15 +222,82 @@ impl SudokuSolver<'_> {
     }
 }
 
+/// Dead ends of a restart of the search by houses, times Luby's sequence.
+const HOUSES_UNIT: u64 = 100;
+
+/// The searches that take turns with a solver's restarts.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Turns {
+    /// Exact cover under [`Heuristic::ConflictWeighted`], on a spare engine.
+    pub(crate) weighted: bool,
+    /// The search by houses ([`crate::houses`]), where the rules allow it.
+    pub(crate) houses: bool,
+}
+
+/// A search by houses racing one restart at a time: seeded `seed`, `seed +
+/// step`, ..., under growing budgets of dead ends, its weights kept from
+/// one restart to the next; once a solution is known, each choice steers
+/// away from it.
+struct HouseTurns<'m> {
+    search: houses::Search<'m>,
+    seed: u64,
+    step: u64,
+    /// Its place in Luby's sequence.
+    i: u64,
+}
+
+impl<'m> HouseTurns<'m> {
+    /// `None` when the rules are not all houses of `n` cells. When
+    /// propagating the givens alone shows there is no solution, the race
+    /// is settled at once.
+    fn new(
+        sudoku: &'m Sudoku,
+        grid: &Grid,
+        race: &Race,
+        seed: u64,
+        step: u64,
+    ) -> Option<HouseTurns<'m>> {
+        let mut search = houses::Search::new(sudoku.houses()?, seed);
+        if !search.start(grid) {
+            race.finished();
+        }
+        Some(HouseTurns { search, seed, step, i: 1 })
+    }
+
+    /// One restart, unless the race has its answer.
+    fn turn(&mut self, grid: &Grid, race: &Race) {
+        if race.done() {
+            return;
+        }
+        self.search.restart(self.seed);
+        let avoid = race.first();
+        let mut report = |doms: &[u64]| {
+            race.add(houses::grid_of(grid, doms));
+            !race.done()
+        };
+        let budget = HOUSES_UNIT * luby(self.i);
+        let end = self.search.run(budget, avoid.as_ref(), &|| race.done(), &mut report);
+        if end == houses::End::Exhausted {
+            race.finished();
+        }
+        self.seed = self.seed.wrapping_add(self.step);
+        self.i += 1;
+    }
+}
+
 impl Sudoku {
     /// [`SudokuSolver::solve_and_check`] on `threads` threads at once, with
     /// engine settings `config` (as [`solver_with_config`](Self::solver_with_config)),
     /// for one hard puzzle: the first thread searches as a solver would
-    /// (the default search, then restarts), the others restart at once,
-    /// each with seeds of its own, every other one (the second, the
-    /// fourth, ...) choosing items by conflicts
-    /// ([`dlx::Heuristic::ConflictWeighted`]); the solutions they find are
-    /// shared, and the first answer stops them all. On a grid below
+    /// (the default search, then restarts, every other one choosing items
+    /// by conflicts, [`dlx::Heuristic::ConflictWeighted`]); the second
+    /// searches by houses instead of exact cover (all-different
+    /// propagation over each house as a whole, with restarts of its own),
+    /// where every house holds every digit (all the built-in rules); the
+    /// others restart at once with exact cover, each with seeds of its own,
+    /// every other one (the fourth, the sixth, ...) choosing items by
+    /// conflicts. The solutions they find are shared, and the first answer
+    /// stops them all. On a grid below
     /// [`RESTART_SIDE`], or on one thread, it is a solver's
     /// `solve_and_check`.
     ///
@@ -256,12 +340,27 @@ impl Sudoku {
         let mut first = self.solver_with_config(config);
         first.begin(grid)?;
         let race = Race::until(stop.clone());
+        // The first thread: exact cover, as a lone solver searches. With
+        // other threads, the second searches by houses (where the rules
+        // allow), the rest restart with exact cover, every other one under
+        // conflict weights.
+        let houses_apart = threads > 1 && self.houses().is_some();
+        let turns = Turns { weighted: true, houses: !houses_apart };
         std::thread::scope(|scope| {
             for t in 1..threads {
                 let race = &race;
+                let seed = t as u64 + 1;
                 scope.spawn(move || {
-                    // A portfolio: threads 1, 3, 5, ... restart under
-                    // conflict weights, the others as the first one does.
+                    if t == 1 && houses_apart {
+                        if let Some(mut houses) =
+                            HouseTurns::new(self, grid, race, seed, threads as u64)
+                        {
+                            while !race.done() {
+                                houses.turn(grid, race);
+                            }
+                        }
+                        return;
+                    }
                     let weigh = t % 2 == 1;
                     let config = match weigh {
                         true => config.heuristic(Heuristic::ConflictWeighted),
@@ -269,11 +368,12 @@ impl Sudoku {
                     };
                     let mut solver = self.solver_with_config(config);
                     if solver.begin(grid).is_ok() {
-                        solver.race(race, false, false, t as u64 + 1, threads as u64);
+                        let turns = Turns { weighted: false, houses: false };
+                        solver.race(grid, race, false, turns, seed, threads as u64);
                     }
                 });
             }
-            first.race(&race, true, false, 1, threads as u64);
+            first.race(grid, &race, true, turns, 1, threads as u64);
         });
         Ok(race.answer())
     }

@@ -132,9 +132,10 @@ impl<'a> Worker<'a> {
     /// nodes is [`Answer::Deferred`]; a count stopped by `stop` is
     /// [`Answer::NotReached`].
     ///
-    /// With `race`, a big puzzle (see [`sudoku_cover::RESTART_SIDE`]) to
-    /// solve or check is raced on that many threads: it is alone in its
-    /// chunk, so the other threads would be idle.
+    /// A big puzzle (see [`sudoku_cover::RESTART_SIDE`]) to solve or check
+    /// searches by restarts, which stop when `stop` is requested; with
+    /// `race`, on that many threads: it is alone in its chunk, so the other
+    /// threads would be idle.
     pub(super) fn work(
         &mut self,
         task: Task,
@@ -169,8 +170,10 @@ impl<'a> Worker<'a> {
                 Budgeted::Refused => {}
             }
         }
-        if let (Task::Solve(_) | Task::Check, Some(threads), None) = (task, race, &puzzle.marks) {
+        // A big puzzle searches by restarts, which look at `stop` as they go.
+        if let (Task::Solve(_) | Task::Check, None) = (task, &puzzle.marks) {
             if sudoku.size() >= sudoku_cover::RESTART_SIDE {
+                let threads = race.unwrap_or(1);
                 let outcome = sudoku.solve_and_check_until(grid, threads, self.search, stop);
                 let outcome = outcome.map(|found| {
                     found.map(|found| match task {

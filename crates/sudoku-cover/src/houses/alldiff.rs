@@ -1,0 +1,197 @@
+//! All different, as strongly as it goes: one house's cells keep only the
+//! digits that some assignment of distinct digits to all of them uses
+//! (generalized arc consistency, after Régin's matching algorithm).
+//!
+//! A house of `n` cells holds each of the `n` digits once, so an answer is
+//! a perfect matching of cells to digits. Given one such matching, a cell
+//! `i` may take digit `d` held by cell `j` in the matching exactly when
+//! `j` can pass its digit on along a chain that comes back to `i` (`j`
+//! takes the digit of a cell `k` whose domain holds it, `k` that of
+//! another, ..., back to `i`): `i` and `j` lie on one cycle of the graph
+//! "cell → the cell matched to a digit of its domain". Domains are `u64`
+//! masks (bit `d` for digit `d + 1`), so the graph has at most 64 nodes,
+//! each node's edges one word, and its strongly connected components come
+//! from a forward and a backward sweep over words each.
+
+/// No digit, or no cell, in a matching.
+pub(super) const NONE: u8 = u8::MAX;
+
+/// The bits set in `mask`, lowest first.
+#[inline]
+pub(super) fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let b = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            b
+        })
+    })
+}
+
+/// Narrows `doms` (the domains of one house's cells, at most 64) to the
+/// digits used by some perfect matching of cells to digits, or returns
+/// `false` when there is none. `mates[i]` is cell `i`'s digit in the
+/// matching of the house's last call (or [`NONE`]): it is repaired, not
+/// rebuilt, and left as a perfect matching on success.
+pub(super) fn prune(doms: &mut [u64], mates: &mut [u8]) -> bool {
+    let n = doms.len();
+    debug_assert!(n <= 64 && mates.len() == n);
+    let mut cell_of = [NONE; 64];
+    for (i, mate) in mates.iter_mut().enumerate() {
+        let d = *mate;
+        if d != NONE && doms[i] >> d & 1 == 1 && cell_of[usize::from(d)] == NONE {
+            cell_of[usize::from(d)] = i as u8;
+        } else {
+            *mate = NONE;
+        }
+    }
+    for i in 0..n {
+        if mates[i] == NONE && !augment(i, doms, mates, &mut cell_of) {
+            return false;
+        }
+    }
+    // The cells still open (two digits or more); a fixed cell has no way
+    // out, so no open cell can take its digit.
+    let open = (0..n).filter(|&i| doms[i] & (doms[i] - 1) != 0).fold(0u64, |m, i| m | 1 << i);
+    if open == 0 {
+        return true;
+    }
+    // The graph among open cells, both ways.
+    let (mut next, mut back) = ([0u64; 64], [0u64; 64]);
+    for i in bits(open) {
+        for d in bits(doms[i]) {
+            let j = usize::from(cell_of[d]);
+            if j != i && open >> j & 1 == 1 {
+                next[i] |= 1 << j;
+                back[j] |= 1 << i;
+            }
+        }
+    }
+    // Its strongly connected components, one at a time: the cells a cell
+    // reaches that reach it back. Each keeps the digits matched inside it.
+    let mut left = open;
+    while left != 0 {
+        let v = 1u64 << left.trailing_zeros();
+        let ahead = closure(v, &next, left);
+        let component = closure(v, &back, ahead);
+        let digits = bits(component).fold(0u64, |m, j| m | 1 << mates[j]);
+        for i in bits(component) {
+            doms[i] &= digits;
+        }
+        left &= !component;
+    }
+    true
+}
+
+/// The nodes reachable from `from` along `edges` without leaving `within`.
+fn closure(from: u64, edges: &[u64; 64], within: u64) -> u64 {
+    let (mut seen, mut frontier) = (from, from);
+    while frontier != 0 {
+        let reached = bits(frontier).fold(0u64, |m, u| m | edges[u]) & within & !seen;
+        seen |= reached;
+        frontier = reached;
+    }
+    seen
+}
+
+/// Matches cell `root` by an augmenting path (breadth first, each digit
+/// looked at once), or returns `false` when none exists.
+fn augment(root: usize, doms: &[u64], mates: &mut [u8], cell_of: &mut [u8; 64]) -> bool {
+    let mut seen = 0u64;
+    let mut from = [0u8; 64];
+    let mut queue = [0u8; 64];
+    let (mut head, mut tail) = (0, 1);
+    queue[0] = root as u8;
+    while head < tail {
+        let cell = queue[head];
+        head += 1;
+        let new = doms[usize::from(cell)] & !seen;
+        seen |= new;
+        for d in bits(new) {
+            from[d] = cell;
+            let owner = cell_of[d];
+            if owner == NONE {
+                // Flip the path back to the root.
+                let mut d = d as u8;
+                loop {
+                    let c = from[usize::from(d)];
+                    let before = mates[usize::from(c)];
+                    mates[usize::from(c)] = d;
+                    cell_of[usize::from(d)] = c;
+                    if usize::from(c) == root {
+                        return true;
+                    }
+                    d = before;
+                }
+            }
+            queue[tail] = owner;
+            tail += 1;
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The digits each cell takes in some assignment of distinct digits,
+    /// by trying them all.
+    fn brute(doms: &[u64]) -> Option<Vec<u64>> {
+        fn go(i: usize, doms: &[u64], used: u64, chosen: &mut Vec<usize>, out: &mut [u64]) {
+            if i == doms.len() {
+                for (c, &d) in chosen.iter().enumerate() {
+                    out[c] |= 1 << d;
+                }
+                return;
+            }
+            for d in bits(doms[i] & !used) {
+                chosen.push(d);
+                go(i + 1, doms, used | 1 << d, chosen, out);
+                chosen.pop();
+            }
+        }
+        let mut out = vec![0; doms.len()];
+        go(0, doms, 0, &mut Vec::new(), &mut out);
+        out.iter().all(|&d| d != 0).then_some(out)
+    }
+
+    proptest! {
+        #[test]
+        fn prunes_as_brute_force_does(
+            n in 1usize..7,
+            raw in proptest::collection::vec(any::<u64>(), 7),
+            old in proptest::collection::vec(0u8..8, 7),
+        ) {
+            let full = (1u64 << n) - 1;
+            // Domains dense enough that a matching often exists.
+            let mut doms: Vec<u64> = raw[..n].iter().map(|r| (r | r >> 7) & full).collect();
+            let expected = brute(&doms);
+            let mut mates: Vec<u8> =
+                old[..n].iter().map(|&m| if usize::from(m) < n { m } else { NONE }).collect();
+            let found = prune(&mut doms, &mut mates);
+            prop_assert_eq!(found, expected.is_some());
+            if let Some(expected) = expected {
+                prop_assert_eq!(&doms, &expected);
+                let mut used = 0u64;
+                for (i, &m) in mates.iter().enumerate() {
+                    prop_assert!(doms[i] >> m & 1 == 1);
+                    used |= 1 << m;
+                }
+                prop_assert_eq!(used, full);
+            }
+        }
+    }
+
+    #[test]
+    fn a_pair_locks_its_digits_away_from_the_rest() {
+        // Cells 0 and 1 hold {1, 2} between them: cell 2 loses them.
+        let mut doms = vec![0b011, 0b011, 0b111];
+        let mut mates = vec![NONE; 3];
+        assert!(prune(&mut doms, &mut mates));
+        assert_eq!(doms, [0b011, 0b011, 0b100]);
+        let mut no = vec![0b01, 0b01];
+        assert!(!prune(&mut no, &mut [NONE; 2]));
+    }
+}

@@ -1,0 +1,86 @@
+//! A second search for big grids: constraint propagation over whole
+//! houses, with restarts, beside the exact-cover engine.
+//!
+//! Exact cover sees a house one digit (or one cell) at a time: it knows a
+//! digit has one place left, never that three cells share three digits.
+//! On big grids with many cells blank (the hard region of "quasigroup
+//! with holes" completion) that blindness costs whole subtrees, and
+//! [`alldiff`] removes it: each house keeps only the digits that some
+//! assignment of distinct digits to all its cells uses. [`search`] walks
+//! a tree over cells with that propagation, choosing the cell with the
+//! fewest digits per unit of failure weight (dom/wdeg), and restarts.
+//!
+//! The grid is a [`Model`]: each cell's domain is a `u64` (bit `d` for
+//! digit `d + 1`, so sides up to 64), each house a list of `n` cells that
+//! hold every digit once, each exclusion (anti-king, anti-knight) a pair
+//! of cells that differ.
+
+mod alldiff;
+mod search;
+
+pub(crate) use search::{End, Search};
+
+use crate::grid::Grid;
+use crate::rules::Constraints;
+
+/// The grid's constraints, compiled for [`Search`].
+#[derive(Debug, Clone)]
+pub(crate) struct Model {
+    n: usize,
+    /// House `h`'s cells: `cells[h·n .. h·n + n]`.
+    cells: Vec<u32>,
+    /// The houses of each cell.
+    houses_of: Vec<Vec<u32>>,
+    /// The cells each cell must differ from outside its houses.
+    partners: Vec<Vec<u32>>,
+    /// Each cell's digits before the givens (all of them, unless the puzzle
+    /// came as pencil marks).
+    initial: Vec<u64>,
+}
+
+impl Model {
+    /// The model of a side-`n` grid's constraints, each cell limited to
+    /// `marks[cell]` if given. `None` if a house does not have `n` cells.
+    pub(crate) fn new(n: usize, constraints: &Constraints, marks: Option<&[u64]>) -> Option<Model> {
+        if !(1..=64).contains(&n) || constraints.houses.iter().any(|h| h.cells.len() != n) {
+            return None;
+        }
+        let full = u64::MAX >> (64 - n);
+        let mut houses_of = vec![Vec::new(); n * n];
+        let mut cells = Vec::with_capacity(constraints.houses.len() * n);
+        for (h, house) in constraints.houses.iter().enumerate() {
+            for &cell in &house.cells {
+                houses_of[cell].push(h as u32);
+                cells.push(cell as u32);
+            }
+        }
+        let mut partners = vec![Vec::new(); n * n];
+        for &(a, b) in &constraints.exclusions {
+            partners[a].push(b as u32);
+            partners[b].push(a as u32);
+        }
+        let initial = match marks {
+            Some(marks) => marks.iter().map(|m| m & full).collect(),
+            None => vec![full; n * n],
+        };
+        Some(Model { n, cells, houses_of, partners, initial })
+    }
+
+    fn houses(&self) -> usize {
+        self.cells.len() / self.n
+    }
+
+    fn house(&self, h: usize) -> &[u32] {
+        &self.cells[h * self.n..(h + 1) * self.n]
+    }
+}
+
+/// The grid of a search's solution: every cell's one digit.
+pub(crate) fn grid_of(template: &Grid, doms: &[u64]) -> Grid {
+    let mut grid = template.clone();
+    let n = grid.size();
+    for (cell, &d) in doms.iter().enumerate() {
+        grid.set(cell / n, cell % n, d.trailing_zeros() as u8 + 1);
+    }
+    grid
+}

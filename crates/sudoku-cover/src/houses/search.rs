@@ -1,0 +1,435 @@
+//! The search over cells: propagate, choose a cell and a digit, try the
+//! digit, then (on coming back) its absence. The tree is a loop over an
+//! explicit stack of decisions, with a trail of the domains each decision
+//! changed, so nothing recurses and a step back restores exactly what the
+//! step forward changed.
+
+use super::Model;
+use super::alldiff::{self, NONE, bits};
+use crate::grid::Grid;
+
+/// How a [`Search::run`] ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum End {
+    /// The whole tree is searched: every solution was reported.
+    Exhausted,
+    /// The budget of dead ends ran out.
+    Budget,
+    /// `stop` asked it to end.
+    Stopped,
+}
+
+/// One decision: `cell` takes `digit` (bit index); on the way back, it
+/// does not.
+#[derive(Debug, Clone, Copy)]
+struct Decision {
+    trail: u32,
+    cell: u32,
+    digit: u8,
+}
+
+/// A search over one puzzle of a [`Model`], restartable with new seeds.
+#[derive(Debug, Clone)]
+pub(crate) struct Search<'m> {
+    model: &'m Model,
+    /// Each cell's digits.
+    dom: Vec<u64>,
+    /// The domains as they were before each change, newest last.
+    trail: Vec<(u32, u64)>,
+    decisions: Vec<Decision>,
+    /// Each house's matching of cells to digits (`n` entries a house), kept
+    /// from one propagation to the next as a starting point.
+    mates: Vec<u8>,
+    /// Houses waiting for propagation, and whether each is waiting.
+    queue: Vec<u32>,
+    waiting: Vec<bool>,
+    /// Cells newly fixed that have exclusion partners.
+    fixed: Vec<u32>,
+    /// Dead ends met in each house.
+    weight: Vec<u32>,
+    rng: u64,
+    /// Where the scan for the branch cell starts (ties go to the first).
+    offset: usize,
+    nodes: u64,
+    fails: u64,
+}
+
+impl<'m> Search<'m> {
+    /// A search of `model`'s grids.
+    pub(crate) fn new(model: &'m Model, seed: u64) -> Search<'m> {
+        let houses = model.houses();
+        Search {
+            model,
+            dom: model.initial.clone(),
+            trail: Vec::new(),
+            decisions: Vec::new(),
+            mates: vec![NONE; houses * model.n],
+            queue: Vec::with_capacity(houses),
+            waiting: vec![false; houses],
+            fixed: Vec::new(),
+            weight: vec![1; houses],
+            rng: seed,
+            offset: 0,
+            nodes: 0,
+            fails: 0,
+        }
+    }
+
+    /// Starts on `grid`'s givens: `false` if propagation alone shows it has
+    /// no solution.
+    pub(crate) fn start(&mut self, grid: &Grid) -> bool {
+        self.trail.clear();
+        self.decisions.clear();
+        self.fixed.clear();
+        self.weight.fill(1);
+        self.dom.copy_from_slice(&self.model.initial);
+        for (cell, &v) in grid.cells().iter().enumerate() {
+            if v != 0 {
+                self.dom[cell] &= 1 << (v - 1);
+            }
+        }
+        for h in 0..self.model.houses() {
+            self.push_house(h);
+        }
+        for cell in 0..self.dom.len() {
+            if self.dom[cell] == 0 {
+                return false;
+            }
+            if is_single(self.dom[cell]) && !self.model.partners[cell].is_empty() {
+                self.fixed.push(cell as u32);
+            }
+        }
+        let ok = self.propagate();
+        // The propagated givens are the root, below every restart.
+        self.trail.clear();
+        ok
+    }
+
+    /// Back to the root, with a new seed for the choices; the weights stay.
+    pub(crate) fn restart(&mut self, seed: u64) {
+        self.undo(0);
+        self.decisions.clear();
+        self.rng = seed;
+        self.offset = (self.next_random() % self.dom.len() as u64) as usize;
+    }
+
+    /// Searches on until `max_fails` more dead ends, the end of the tree,
+    /// or `stop()` (asked every few hundred nodes). Each solution goes to
+    /// `found`, which says whether to go on. `avoid`, a solution already
+    /// known, steers each choice to another digit where the cell has one.
+    pub(crate) fn run(
+        &mut self,
+        max_fails: u64,
+        avoid: Option<&Grid>,
+        stop: &dyn Fn() -> bool,
+        found: &mut dyn FnMut(&[u64]) -> bool,
+    ) -> End {
+        let limit = self.fails + max_fails;
+        loop {
+            if self.nodes % 256 == 0 && stop() {
+                return End::Stopped;
+            }
+            let alive = match self.choose() {
+                None => {
+                    if !found(&self.dom) {
+                        return End::Stopped;
+                    }
+                    self.backtrack()
+                }
+                Some(cell) => {
+                    let digit = self.digit(cell, avoid);
+                    self.nodes += 1;
+                    let trail = self.trail.len() as u32;
+                    self.decisions.push(Decision { trail, cell: cell as u32, digit });
+                    if self.narrow(cell, 1 << digit) && self.propagate() {
+                        continue;
+                    }
+                    self.fails += 1;
+                    self.backtrack()
+                }
+            };
+            if !alive {
+                return End::Exhausted;
+            }
+            if self.fails >= limit {
+                return End::Budget;
+            }
+        }
+    }
+
+    /// Undoes the latest decision and takes its other branch, again and
+    /// again while that fails; `false` once no decision is left.
+    fn backtrack(&mut self) -> bool {
+        while let Some(d) = self.decisions.pop() {
+            self.undo(d.trail as usize);
+            let cell = d.cell as usize;
+            if self.narrow(cell, self.dom[cell] & !(1 << d.digit)) && self.propagate() {
+                return true;
+            }
+            self.fails += 1;
+        }
+        false
+    }
+
+    fn undo(&mut self, to: usize) {
+        for (cell, dom) in self.trail.drain(to..).rev() {
+            self.dom[cell as usize] = dom;
+        }
+    }
+
+    /// The open cell with the fewest digits per unit of weight (the sum of
+    /// its houses' weights), or `None` when every cell is fixed.
+    fn choose(&self) -> Option<usize> {
+        let cells = self.dom.len();
+        let (mut best, mut best_size, mut best_weight) = (None, 0u64, 1u64);
+        for k in 0..cells {
+            let cell = (self.offset + k) % cells;
+            let d = self.dom[cell];
+            if is_single(d) {
+                continue;
+            }
+            let size = u64::from(d.count_ones());
+            let weight: u64 = self.model.houses_of[cell]
+                .iter()
+                .map(|&h| u64::from(self.weight[h as usize]))
+                .sum();
+            if best.is_none() || size * best_weight < best_size * weight {
+                (best, best_size, best_weight) = (Some(cell), size, weight);
+            }
+        }
+        best
+    }
+
+    /// A digit of `cell` at random, one other than `avoid`'s where it can.
+    fn digit(&mut self, cell: usize, avoid: Option<&Grid>) -> u8 {
+        let mut d = self.dom[cell];
+        if let Some(grid) = avoid {
+            let other = d & !(1u64 << (grid.cells()[cell] - 1));
+            if other != 0 {
+                d = other;
+            }
+        }
+        let k = self.next_random() % u64::from(d.count_ones());
+        bits(d).nth(k as usize).unwrap_or(0) as u8
+    }
+
+    fn next_random(&mut self) -> u64 {
+        // SplitMix64.
+        self.rng = self.rng.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.rng;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// Sets `cell`'s domain to `dom` (a subset), queueing its houses;
+    /// `false` if that leaves it empty.
+    fn narrow(&mut self, cell: usize, dom: u64) -> bool {
+        self.narrow_except(cell, dom, usize::MAX)
+    }
+
+    /// [`narrow`](Self::narrow), without queueing house `except`.
+    fn narrow_except(&mut self, cell: usize, dom: u64, except: usize) -> bool {
+        let old = self.dom[cell];
+        if dom == old {
+            return true;
+        }
+        if dom == 0 {
+            for &h in &self.model.houses_of[cell] {
+                self.weight[h as usize] += 1;
+            }
+            return false;
+        }
+        self.trail.push((cell as u32, old));
+        self.dom[cell] = dom;
+        for i in 0..self.model.houses_of[cell].len() {
+            let h = self.model.houses_of[cell][i] as usize;
+            if h != except {
+                self.push_house(h);
+            }
+        }
+        if is_single(dom) && !self.model.partners[cell].is_empty() {
+            self.fixed.push(cell as u32);
+        }
+        true
+    }
+
+    fn push_house(&mut self, h: usize) {
+        if !self.waiting[h] {
+            self.waiting[h] = true;
+            self.queue.push(h as u32);
+        }
+    }
+
+    /// Propagates to a fixed point: exclusions of newly fixed cells first,
+    /// then all-different on each queued house. `false` at a dead end (the
+    /// queues are emptied, the failing house weighs one more).
+    fn propagate(&mut self) -> bool {
+        let ok = self.settle();
+        if !ok {
+            for &h in &self.queue {
+                self.waiting[h as usize] = false;
+            }
+            self.queue.clear();
+            self.fixed.clear();
+        }
+        ok
+    }
+
+    fn settle(&mut self) -> bool {
+        let n = self.model.n;
+        let mut doms = [0u64; 64];
+        loop {
+            while let Some(cell) = self.fixed.pop() {
+                let digit = self.dom[cell as usize];
+                for i in 0..self.model.partners[cell as usize].len() {
+                    let p = self.model.partners[cell as usize][i] as usize;
+                    if !self.narrow(p, self.dom[p] & !digit) {
+                        return false;
+                    }
+                }
+            }
+            let Some(h) = self.queue.pop() else {
+                return true;
+            };
+            let h = h as usize;
+            self.waiting[h] = false;
+            let house = self.model.house(h);
+            for (d, &cell) in doms.iter_mut().zip(house) {
+                *d = self.dom[cell as usize];
+            }
+            if !alldiff::prune(&mut doms[..n], &mut self.mates[h * n..(h + 1) * n]) {
+                self.weight[h] += 1;
+                return false;
+            }
+            for (&d, &cell) in doms.iter().zip(house) {
+                if d != self.dom[cell as usize] {
+                    self.narrow_except(cell as usize, d, h);
+                }
+            }
+        }
+    }
+}
+
+fn is_single(d: u64) -> bool {
+    d & d.wrapping_sub(1) == 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Rules, Shape, Sudoku, Variant};
+    use proptest::prelude::*;
+
+    /// Every solution the search reports, running it to the end of its
+    /// tree with restarts of `fails` dead ends until one ends, each restart
+    /// after a solution steered away from the first (as the race does).
+    fn all(sudoku: &Sudoku, grid: &Grid, seed: u64, fails: u64) -> Vec<Grid> {
+        let model = sudoku.houses().expect("a model");
+        let mut search = Search::new(model, seed);
+        if !search.start(grid) {
+            return Vec::new();
+        }
+        let mut found: Vec<Grid> = Vec::new();
+        for i in 0.. {
+            search.restart(seed + i);
+            let avoid = found.first().cloned();
+            let mut report = |doms: &[u64]| {
+                let solution = super::super::grid_of(grid, doms);
+                if !found.contains(&solution) {
+                    found.push(solution);
+                }
+                true
+            };
+            if search.run(fails, avoid.as_ref(), &|| false, &mut report) == End::Exhausted {
+                break;
+            }
+        }
+        found
+    }
+
+    /// Whether `solution` is complete, keeps the givens of `grid`, and
+    /// breaks none of the rules (checked cell by cell, not by the model).
+    fn valid(sudoku: &Sudoku, grid: &Grid, solution: &Grid) -> bool {
+        let constraints = sudoku.rules().constraints().expect("valid rules");
+        let cells = solution.cells();
+        let houses_ok = constraints.houses.iter().all(|h| {
+            let mut seen = 0u64;
+            h.cells.iter().all(|&c| {
+                let bit = 1u64 << (cells[c] - 1);
+                let new = seen & bit == 0;
+                seen |= bit;
+                new
+            })
+        });
+        let pairs_ok = constraints.exclusions.iter().all(|&(a, b)| cells[a] != cells[b]);
+        solution.is_complete() && solution.extends(grid) && houses_ok && pairs_ok
+    }
+
+    /// A random puzzle: a seeded solution of the empty grid, with the
+    /// cells of `blank` (bit per cell, cycled) left blank.
+    fn puzzle(sudoku: &Sudoku, seed: u64, blank: &[bool]) -> Option<Grid> {
+        let shape = sudoku.rules().shape();
+        let config = Sudoku::config().seed(Some(seed));
+        let mut grid = sudoku.solver_with_config(config).solve(&Grid::new(shape)).ok()??;
+        let n = grid.size();
+        for cell in 0..n * n {
+            if blank[cell % blank.len()] {
+                grid.set(cell / n, cell % n, 0);
+            }
+        }
+        Some(grid)
+    }
+
+    fn rules(kind: u8) -> Rules {
+        let six = Shape::new(2, 3).unwrap();
+        match kind % 5 {
+            0 => Rules::new(Shape::for_size(4).unwrap()),
+            1 => Rules::new(six),
+            2 => Rules::new(six).with_variant(Variant::Diagonal),
+            3 => Rules::new(six).with_variant(Variant::AntiKing),
+            _ => Rules::new(Shape::new(2, 2).unwrap()).with_variant(Variant::AntiKnight),
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+        #[test]
+        fn finds_every_solution_the_cover_search_counts(
+            kind in 0u8..5,
+            seed in 0u64..1000,
+            blank in proptest::collection::vec(proptest::bool::weighted(0.7), 1..40),
+            fails in 1u64..50,
+        ) {
+            let sudoku = Sudoku::new(rules(kind)).unwrap();
+            let Some(grid) = puzzle(&sudoku, seed, &blank) else {
+                return Ok(());
+            };
+            // Puzzles with a few hundred solutions at most, to keep it quick.
+            let expected = sudoku.solver().count(&grid, Some(300)).unwrap();
+            if expected == 300 {
+                return Ok(());
+            }
+            let found = all(&sudoku, &grid, seed, fails);
+            prop_assert_eq!(found.len() as u128, expected);
+            for solution in &found {
+                prop_assert!(valid(&sudoku, &grid, solution));
+            }
+        }
+    }
+
+    #[test]
+    fn a_contradiction_in_the_givens_ends_at_the_root() {
+        let sudoku = Sudoku::new(Rules::new(Shape::for_size(4).unwrap())).unwrap();
+        // r1c1 can hold nothing: 1 and 2 in its row, 3 in its column, 4 in
+        // its box.
+        let grid: Grid = ".12.....3...4...".parse().unwrap();
+        let mut dead: Grid = "..12.4..3.......".parse().unwrap();
+        assert!(all(&sudoku, &grid, 1, 10).is_empty());
+        dead.set(0, 0, 0);
+        assert_eq!(
+            all(&sudoku, &dead, 1, 10).len() as u128,
+            sudoku.solver().count(&dead, None).unwrap()
+        );
+    }
+}
