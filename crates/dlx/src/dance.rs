@@ -14,16 +14,68 @@
 //!   spacer's `up` leads back to the first node of its option and its
 //!   `down` forward to the last node of the next one.
 
-use crate::arena::{DONE, Link, Node, SPACER};
-use crate::fast::{Arena, Valid};
+use std::ops::{Index, IndexMut};
+
+use crate::arena::{DONE, Link, Matrix, Node, SPACER};
+use crate::fast::{Arena, PerItem, Valid};
+
+/// An item's current bound and its slack (`hi - lo`) side by side, so that
+/// Algorithm M's item choice reads both in one load.
+#[derive(Debug, Clone, Copy, Default)]
+#[repr(C, align(8))]
+pub(crate) struct Head {
+    pub(crate) bound: u32,
+    pub(crate) slack: u32,
+}
+
+/// Every item's [`Head`], indexed by item header; indexing reads and writes
+/// the bound.
+#[derive(Debug, Clone)]
+pub(crate) struct Bounds(PerItem<Head>);
+
+impl Bounds {
+    /// The problem's bounds and slacks, as the search starts.
+    pub(crate) fn new(m: &Matrix) -> Bounds {
+        let heads = m.bound.iter().zip(&m.slack).map(|(&bound, &slack)| Head { bound, slack });
+        Bounds(PerItem::new(heads.collect(), &m.links).expect("one bound per item link"))
+    }
+
+    /// The slack of item `k`.
+    #[inline(always)]
+    pub(crate) fn slack(&self, k: u32) -> u32 {
+        self.0[k as usize].slack
+    }
+
+    /// The head of item `k`, an item read from the item links (unchecked).
+    #[inline(always)]
+    pub(crate) fn item(&self, k: u32) -> Head {
+        self.0.item(k)
+    }
+}
+
+impl Index<usize> for Bounds {
+    type Output = u32;
+
+    #[inline(always)]
+    fn index(&self, k: usize) -> &u32 {
+        &self.0[k].bound
+    }
+}
+
+impl IndexMut<usize> for Bounds {
+    #[inline(always)]
+    fn index_mut(&mut self, k: usize) -> &mut u32 {
+        &mut self.0[k].bound
+    }
+}
 
 /// The dancing-links state that a search mutates.
 #[derive(Debug, Clone)]
 pub(crate) struct Dance {
     pub(crate) nodes: Valid<Node>,
     pub(crate) links: Valid<Link>,
-    /// Current bound of each item (Algorithm M).
-    pub(crate) bound: Vec<u32>,
+    /// Current bound and slack of each item (Algorithm M).
+    pub(crate) bound: Bounds,
     pub(crate) updates: u64,
 }
 
