@@ -69,6 +69,52 @@ impl IndexMut<usize> for Bounds {
     }
 }
 
+/// Unlinks every node of `p`'s option except `p` (and, with colors, those
+/// marked [`DONE`]) from its item list; returns how many.
+#[inline(always)]
+fn hide_in<const C: bool>(nodes: &Arena<'_>, p: u32) -> u64 {
+    let mut updates = 0;
+    let mut q = p + 1;
+    while q != p {
+        let n = nodes.get(q);
+        if C && n.color == DONE {
+            q += 1;
+            continue;
+        }
+        if n.top == SPACER {
+            q = n.up;
+            continue;
+        }
+        nodes.set_down(n.up, n.down);
+        nodes.set_up(n.down, n.up);
+        nodes.add_top(n.top, u32::MAX);
+        updates += 1;
+        q += 1;
+    }
+    updates
+}
+
+/// Undoes [`hide_in`], walking the other way.
+#[inline(always)]
+fn unhide_in<const C: bool>(nodes: &Arena<'_>, p: u32) {
+    let mut q = p - 1;
+    while q != p {
+        let n = nodes.get(q);
+        if C && n.color == DONE {
+            q -= 1;
+            continue;
+        }
+        if n.top == SPACER {
+            q = n.down;
+            continue;
+        }
+        nodes.set_down(n.up, q);
+        nodes.set_up(n.down, q);
+        nodes.add_top(n.top, 1);
+        q -= 1;
+    }
+}
+
 /// The dancing-links state that a search mutates.
 #[derive(Debug, Clone)]
 pub(crate) struct Dance {
@@ -125,47 +171,13 @@ impl Dance {
 
     #[inline(always)]
     pub(crate) fn hide<const C: bool>(&mut self, p: u32) {
-        let nodes = Arena::new(&mut self.nodes);
-        let mut updates = 0;
-        let mut q = p + 1;
-        while q != p {
-            let n = nodes.get(q);
-            if C && n.color == DONE {
-                q += 1;
-                continue;
-            }
-            if n.top == SPACER {
-                q = n.up;
-                continue;
-            }
-            nodes.set_down(n.up, n.down);
-            nodes.set_up(n.down, n.up);
-            nodes.add_top(n.top, u32::MAX);
-            updates += 1;
-            q += 1;
-        }
+        let updates = hide_in::<C>(&Arena::new(&mut self.nodes), p);
         self.updates += updates;
     }
 
     #[inline(always)]
     pub(crate) fn unhide<const C: bool>(&mut self, p: u32) {
-        let nodes = Arena::new(&mut self.nodes);
-        let mut q = p - 1;
-        while q != p {
-            let n = nodes.get(q);
-            if C && n.color == DONE {
-                q -= 1;
-                continue;
-            }
-            if n.top == SPACER {
-                q = n.down;
-                continue;
-            }
-            nodes.set_down(n.up, q);
-            nodes.set_up(n.down, q);
-            nodes.add_top(n.top, 1);
-            q -= 1;
-        }
+        unhide_in::<C>(&Arena::new(&mut self.nodes), p);
     }
 
     #[inline(always)]
@@ -179,12 +191,14 @@ impl Dance {
     #[inline(always)]
     pub(crate) fn cover_while<const C: bool>(&mut self, i: u32, within: impl Fn(u32) -> bool) {
         self.unlink_item(i);
-        self.updates += 1;
-        let mut p = Arena::new(&mut self.nodes).get(i).down;
+        let nodes = Arena::new(&mut self.nodes);
+        let mut updates = 1;
+        let mut p = nodes.get(i).down;
         while p != i && within(p) {
-            self.hide::<C>(p);
-            p = Arena::new(&mut self.nodes).get(p).down;
+            updates += hide_in::<C>(&nodes, p);
+            p = nodes.get(p).down;
         }
+        self.updates += updates;
     }
 
     #[inline(always)]
@@ -196,10 +210,11 @@ impl Dance {
     /// Undoes a cover of item `i` that hid its options down to `last`.
     #[inline(always)]
     pub(crate) fn uncover_from<const C: bool>(&mut self, i: u32, last: u32) {
+        let nodes = Arena::new(&mut self.nodes);
         let mut p = last;
         while p != i {
-            self.unhide::<C>(p);
-            p = Arena::new(&mut self.nodes).get(p).up;
+            unhide_in::<C>(&nodes, p);
+            p = nodes.get(p).up;
         }
         self.relink_item(i);
     }
@@ -214,19 +229,23 @@ impl Dance {
     /// `p`'s color.
     #[inline(always)]
     pub(crate) fn purify_while(&mut self, p: u32, within: impl Fn(u32) -> bool) {
-        let Node { top: i, color: c, .. } = self.nodes[p as usize];
-        self.nodes[i as usize].color = c;
-        let mut q = self.nodes[i as usize].down;
+        let nodes = Arena::new(&mut self.nodes);
+        let Node { top: i, color: c, .. } = nodes.get(p);
+        nodes.set_color(i, c);
+        let mut updates = 0;
+        let mut q = nodes.get(i).down;
         while q != i && within(q) {
-            if self.nodes[q as usize].color == c {
+            let n = nodes.get(q);
+            if n.color == c {
                 if q != p {
-                    self.nodes[q as usize].color = DONE;
+                    nodes.set_color(q, DONE);
                 }
             } else {
-                self.hide::<true>(q);
+                updates += hide_in::<true>(&nodes, q);
             }
-            q = self.nodes[q as usize].down;
+            q = n.down;
         }
+        self.updates += updates;
     }
 
     fn unpurify(&mut self, p: u32) {
@@ -238,17 +257,19 @@ impl Dance {
     /// `last`.
     #[inline(always)]
     pub(crate) fn unpurify_from(&mut self, p: u32, last: u32) {
-        let Node { top: i, color: c, .. } = self.nodes[p as usize];
+        let nodes = Arena::new(&mut self.nodes);
+        let Node { top: i, color: c, .. } = nodes.get(p);
         let mut q = last;
         while q != i {
-            if self.nodes[q as usize].color == DONE {
-                self.nodes[q as usize].color = c;
+            let n = nodes.get(q);
+            if n.color == DONE {
+                nodes.set_color(q, c);
             } else if q != p {
-                self.unhide::<true>(q);
+                unhide_in::<true>(&nodes, q);
             }
-            q = self.nodes[q as usize].up;
+            q = n.up;
         }
-        self.nodes[i as usize].color = 0;
+        nodes.set_color(i, 0);
     }
 
     /// Commits node `p` of a chosen option: covers its item, purifies it,

@@ -203,6 +203,14 @@ impl Arena<'_, Node> {
         unsafe { (*self.nodes.add(i as usize)).down = down }
     }
 
+    /// Sets the `color` field (no index: any value keeps the arena valid).
+    #[inline(always)]
+    pub(crate) fn set_color(&self, i: u32, color: u32) {
+        debug_assert!((i as usize) < self.len);
+        // SAFETY: as in `get`; no reference into the arena is live here.
+        unsafe { (*self.nodes.add(i as usize)).color = color }
+    }
+
     /// Adds `delta` (wrapping) to the `top` field: a header's list length.
     #[inline(always)]
     pub(crate) fn add_top(&self, i: u32, delta: u32) {
@@ -359,7 +367,8 @@ mod tests {
         arena.set_down(n.up, 0);
         arena.set_up(n.down, 0);
         arena.add_top(n.top, u32::MAX);
-        assert_eq!(arena.get(1), node(0, 0, 0));
+        arena.set_color(1, 5);
+        assert_eq!(arena.get(1), Node { color: 5, ..node(0, 0, 0) });
         assert_eq!(View::new(&nodes).get(2), node(1, 1, 1));
     }
 
