@@ -197,6 +197,13 @@ impl Links<'_> {
     #[inline(never)]
     fn count_lone_below(&mut self, i: u32, stop_at: u128) -> bool {
         let d = &self.dance;
+        let (len, bound) = (d.len(i), d.bound[i as usize]);
+        if len == 0 {
+            // Only the null move, a solution (the degree is positive):
+            // covering `i` first if that used up its bound.
+            let updates = u64::from(bound == 1);
+            return self.add_below(Below { nodes: 1, solutions: 1, updates, depth: 1 }, stop_at);
+        }
         if !self.lone.always_alone {
             let mut x = d.nodes[i as usize].down;
             while x != i {
@@ -206,9 +213,16 @@ impl Links<'_> {
                 x = d.nodes[x as usize].down;
             }
         }
-        let Some(below) = self.lone.below(i, d.len(i), d.bound[i as usize]) else {
+        let Some(below) = self.lone.below(i, len, bound) else {
             return false;
         };
+        self.add_below(below, stop_at)
+    }
+
+    /// Adds the subtree `below` to the statistics, unless that would pass
+    /// the node budget or reach `stop_at` solutions.
+    #[inline(always)]
+    fn add_below(&mut self, below: Below, stop_at: u128) -> bool {
         let stats = &mut self.walk.stats;
         if below.nodes >= self.walk.pause_at.saturating_sub(stats.nodes)
             || stats.solutions.saturating_add(u128::from(below.solutions)) >= stop_at
