@@ -197,14 +197,14 @@ impl Links<'_> {
     #[inline(never)]
     fn count_lone_below(&mut self, i: u32, stop_at: u128) -> bool {
         let d = &self.dance;
-        let (len, bound) = (d.len(i), d.bound[i as usize]);
-        if len == 0 {
-            // Only the null move, a solution (the degree is positive):
-            // covering `i` first if that used up its bound.
-            let updates = u64::from(bound == 1);
-            return self.add_below(Below { nodes: 1, solutions: 1, updates, depth: 1 }, stop_at);
-        }
         if !self.lone.always_alone {
+            if d.len(i) == 0 {
+                // Only the null move, a solution (the degree is positive):
+                // covering `i` first if that used up its bound.
+                let updates = u64::from(d.bound[i as usize] == 1);
+                let below = Below { nodes: 1, solutions: 1, updates, depth: 1 };
+                return self.add_below(below, stop_at);
+            }
             let mut x = d.nodes[i as usize].down;
             while x != i {
                 if d.nodes[x as usize - 1].top != SPACER || d.nodes[x as usize + 1].top != SPACER {
@@ -213,7 +213,7 @@ impl Links<'_> {
                 x = d.nodes[x as usize].down;
             }
         }
-        let Some(below) = self.lone.below(i, len, bound) else {
+        let Some(below) = self.lone.below(i, d.len(i), d.bound[i as usize]) else {
             return false;
         };
         self.add_below(below, stop_at)
