@@ -77,12 +77,9 @@ fn hide_in<const C: bool>(nodes: &Arena<'_>, p: u32) -> u64 {
     let mut q = p + 1;
     while q != p {
         let n = nodes.get(q);
-        if C && n.color == DONE {
-            q += 1;
-            continue;
-        }
-        if n.top == SPACER {
-            q = n.up;
+        // One branch on the common path: neither a spacer nor done.
+        if (n.top == SPACER) | (C && n.color == DONE) {
+            q = if n.top == SPACER { n.up } else { q + 1 };
             continue;
         }
         nodes.set_down(n.up, n.down);
@@ -100,12 +97,8 @@ fn unhide_in<const C: bool>(nodes: &Arena<'_>, p: u32) {
     let mut q = p - 1;
     while q != p {
         let n = nodes.get(q);
-        if C && n.color == DONE {
-            q -= 1;
-            continue;
-        }
-        if n.top == SPACER {
-            q = n.down;
+        if (n.top == SPACER) | (C && n.color == DONE) {
+            q = if n.top == SPACER { n.down } else { q - 1 };
             continue;
         }
         nodes.set_down(n.up, q);
@@ -191,14 +184,12 @@ impl Dance {
     #[inline(always)]
     pub(crate) fn cover_while<const C: bool>(&mut self, i: u32, within: impl Fn(u32) -> bool) {
         self.unlink_item(i);
-        let nodes = Arena::new(&mut self.nodes);
-        let mut updates = 1;
-        let mut p = nodes.get(i).down;
+        self.updates += 1;
+        let mut p = Arena::new(&mut self.nodes).get(i).down;
         while p != i && within(p) {
-            updates += hide_in::<C>(&nodes, p);
-            p = nodes.get(p).down;
+            self.hide::<C>(p);
+            p = Arena::new(&mut self.nodes).get(p).down;
         }
-        self.updates += updates;
     }
 
     #[inline(always)]
@@ -210,11 +201,10 @@ impl Dance {
     /// Undoes a cover of item `i` that hid its options down to `last`.
     #[inline(always)]
     pub(crate) fn uncover_from<const C: bool>(&mut self, i: u32, last: u32) {
-        let nodes = Arena::new(&mut self.nodes);
         let mut p = last;
         while p != i {
-            unhide_in::<C>(&nodes, p);
-            p = nodes.get(p).up;
+            self.unhide::<C>(p);
+            p = Arena::new(&mut self.nodes).get(p).up;
         }
         self.relink_item(i);
     }
