@@ -14,16 +14,107 @@
 //!   spacer's `up` leads back to the first node of its option and its
 //!   `down` forward to the last node of the next one.
 
-use crate::arena::{DONE, Link, Node, SPACER};
-use crate::fast::{Arena, Valid};
+use std::ops::{Index, IndexMut};
+
+use crate::arena::{DONE, Link, Matrix, Node, SPACER};
+use crate::fast::{Arena, PerItem, Valid};
+
+/// An item's current bound and its slack (`hi - lo`) side by side, so that
+/// Algorithm M's item choice reads both in one load.
+#[derive(Debug, Clone, Copy, Default)]
+#[repr(C, align(8))]
+pub(crate) struct Head {
+    pub(crate) bound: u32,
+    pub(crate) slack: u32,
+}
+
+/// Every item's [`Head`], indexed by item header; indexing reads and writes
+/// the bound.
+#[derive(Debug, Clone)]
+pub(crate) struct Bounds(PerItem<Head>);
+
+impl Bounds {
+    /// The problem's bounds and slacks, as the search starts.
+    pub(crate) fn new(m: &Matrix) -> Bounds {
+        let heads = m.bound.iter().zip(&m.slack).map(|(&bound, &slack)| Head { bound, slack });
+        Bounds(PerItem::new(heads.collect(), &m.links).expect("one bound per item link"))
+    }
+
+    /// The slack of item `k`.
+    #[inline(always)]
+    pub(crate) fn slack(&self, k: u32) -> u32 {
+        self.0[k as usize].slack
+    }
+
+    /// The head of item `k`, an item read from the item links (unchecked).
+    #[inline(always)]
+    pub(crate) fn item(&self, k: u32) -> Head {
+        self.0.item(k)
+    }
+}
+
+impl Index<usize> for Bounds {
+    type Output = u32;
+
+    #[inline(always)]
+    fn index(&self, k: usize) -> &u32 {
+        &self.0[k].bound
+    }
+}
+
+impl IndexMut<usize> for Bounds {
+    #[inline(always)]
+    fn index_mut(&mut self, k: usize) -> &mut u32 {
+        &mut self.0[k].bound
+    }
+}
+
+/// Unlinks every node of `p`'s option except `p` (and, with colors, those
+/// marked [`DONE`]) from its item list; returns how many.
+#[inline(always)]
+fn hide_in<const C: bool>(nodes: &Arena<'_>, p: u32) -> u64 {
+    let mut updates = 0;
+    let mut q = p + 1;
+    while q != p {
+        let n = nodes.get(q);
+        // One branch on the common path: neither a spacer nor done.
+        if (n.top == SPACER) | (C && n.color == DONE) {
+            q = if n.top == SPACER { n.up } else { q + 1 };
+            continue;
+        }
+        nodes.set_down(n.up, n.down);
+        nodes.set_up(n.down, n.up);
+        nodes.add_top(n.top, u32::MAX);
+        updates += 1;
+        q += 1;
+    }
+    updates
+}
+
+/// Undoes [`hide_in`], walking the other way.
+#[inline(always)]
+fn unhide_in<const C: bool>(nodes: &Arena<'_>, p: u32) {
+    let mut q = p - 1;
+    while q != p {
+        let n = nodes.get(q);
+        if (n.top == SPACER) | (C && n.color == DONE) {
+            q = if n.top == SPACER { n.down } else { q - 1 };
+            continue;
+        }
+        nodes.set_down(n.up, q);
+        nodes.set_up(n.down, q);
+        nodes.add_top(n.top, 1);
+        q -= 1;
+    }
+}
 
 /// The dancing-links state that a search mutates.
 #[derive(Debug, Clone)]
 pub(crate) struct Dance {
     pub(crate) nodes: Valid<Node>,
     pub(crate) links: Valid<Link>,
-    /// Current bound of each item (Algorithm M).
-    pub(crate) bound: Vec<u32>,
+    /// Current bound and slack of each item (Algorithm M).
+    pub(crate) bound: Bounds,
     pub(crate) updates: u64,
 }
 
@@ -73,47 +164,13 @@ impl Dance {
 
     #[inline(always)]
     pub(crate) fn hide<const C: bool>(&mut self, p: u32) {
-        let nodes = Arena::new(&mut self.nodes);
-        let mut updates = 0;
-        let mut q = p + 1;
-        while q != p {
-            let n = nodes.get(q);
-            if C && n.color == DONE {
-                q += 1;
-                continue;
-            }
-            if n.top == SPACER {
-                q = n.up;
-                continue;
-            }
-            nodes.set_down(n.up, n.down);
-            nodes.set_up(n.down, n.up);
-            nodes.add_top(n.top, u32::MAX);
-            updates += 1;
-            q += 1;
-        }
+        let updates = hide_in::<C>(&Arena::new(&mut self.nodes), p);
         self.updates += updates;
     }
 
     #[inline(always)]
     pub(crate) fn unhide<const C: bool>(&mut self, p: u32) {
-        let nodes = Arena::new(&mut self.nodes);
-        let mut q = p - 1;
-        while q != p {
-            let n = nodes.get(q);
-            if C && n.color == DONE {
-                q -= 1;
-                continue;
-            }
-            if n.top == SPACER {
-                q = n.down;
-                continue;
-            }
-            nodes.set_down(n.up, q);
-            nodes.set_up(n.down, q);
-            nodes.add_top(n.top, 1);
-            q -= 1;
-        }
+        unhide_in::<C>(&Arena::new(&mut self.nodes), p);
     }
 
     #[inline(always)]
@@ -162,19 +219,23 @@ impl Dance {
     /// `p`'s color.
     #[inline(always)]
     pub(crate) fn purify_while(&mut self, p: u32, within: impl Fn(u32) -> bool) {
-        let Node { top: i, color: c, .. } = self.nodes[p as usize];
-        self.nodes[i as usize].color = c;
-        let mut q = self.nodes[i as usize].down;
+        let nodes = Arena::new(&mut self.nodes);
+        let Node { top: i, color: c, .. } = nodes.get(p);
+        nodes.set_color(i, c);
+        let mut updates = 0;
+        let mut q = nodes.get(i).down;
         while q != i && within(q) {
-            if self.nodes[q as usize].color == c {
+            let n = nodes.get(q);
+            if n.color == c {
                 if q != p {
-                    self.nodes[q as usize].color = DONE;
+                    nodes.set_color(q, DONE);
                 }
             } else {
-                self.hide::<true>(q);
+                updates += hide_in::<true>(&nodes, q);
             }
-            q = self.nodes[q as usize].down;
+            q = n.down;
         }
+        self.updates += updates;
     }
 
     fn unpurify(&mut self, p: u32) {
@@ -186,17 +247,19 @@ impl Dance {
     /// `last`.
     #[inline(always)]
     pub(crate) fn unpurify_from(&mut self, p: u32, last: u32) {
-        let Node { top: i, color: c, .. } = self.nodes[p as usize];
+        let nodes = Arena::new(&mut self.nodes);
+        let Node { top: i, color: c, .. } = nodes.get(p);
         let mut q = last;
         while q != i {
-            if self.nodes[q as usize].color == DONE {
-                self.nodes[q as usize].color = c;
+            let n = nodes.get(q);
+            if n.color == DONE {
+                nodes.set_color(q, c);
             } else if q != p {
-                self.unhide::<true>(q);
+                unhide_in::<true>(&nodes, q);
             }
-            q = self.nodes[q as usize].up;
+            q = n.up;
         }
-        self.nodes[i as usize].color = 0;
+        nodes.set_color(i, 0);
     }
 
     /// Commits node `p` of a chosen option: covers its item, purifies it,

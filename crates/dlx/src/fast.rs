@@ -2,7 +2,8 @@
 //! speed and each measured:
 //!
 //! - unchecked access to the dancing-links node arena, for the innermost
-//!   loops ([`Arena`], [`View`]);
+//!   loops ([`Arena`], [`View`]), and to values kept per item
+//!   ([`PerItem`]);
 //! - the bit engine's search loop, and its forcing of many options at
 //!   once, compiled for AVX2 (with BMI1, BMI2 and POPCNT), run when the CPU
 //!   has them ([`run`], any [`Kernel`]; for the bit-sliced form only,
@@ -145,6 +146,48 @@ impl<'a, T: Copy> View<'a, T> {
     }
 }
 
+/// Plain values, one per item of the item links (`links[k]` and
+/// `values[k]` belong to item `k`), read without bounds checks at an item
+/// read from the links: the lengths are checked equal when made, and
+/// neither can change (a [`Valid`] and this type only read and write as
+/// slices).
+#[derive(Debug, Clone)]
+pub(crate) struct PerItem<T>(Vec<T>);
+
+impl<T: Copy> PerItem<T> {
+    /// `values`, if there is one per record of `links`.
+    pub(crate) fn new(values: Vec<T>, links: &Valid<Link>) -> Option<PerItem<T>> {
+        (values.len() == links.len()).then_some(PerItem(values))
+    }
+
+    /// The value of item `k`, an item read from the links.
+    #[inline(always)]
+    pub(crate) fn item(&self, k: u32) -> T {
+        debug_assert!((k as usize) < self.0.len());
+        // SAFETY: `k` is an item read from the item links, an index of the
+        // links by the invariant of `Valid` (module docs), and the values
+        // are as many as the links (checked in `new`; neither length can
+        // change).
+        unsafe { *self.0.get_unchecked(k as usize) }
+    }
+}
+
+impl<T> Deref for PerItem<T> {
+    type Target = [T];
+
+    #[inline(always)]
+    fn deref(&self) -> &[T] {
+        &self.0
+    }
+}
+
+impl<T> DerefMut for PerItem<T> {
+    #[inline(always)]
+    fn deref_mut(&mut self) -> &mut [T] {
+        &mut self.0
+    }
+}
+
 impl Arena<'_, Node> {
     #[inline(always)]
     pub(crate) fn set_up(&self, i: u32, up: u32) {
@@ -158,6 +201,14 @@ impl Arena<'_, Node> {
         debug_assert!((i as usize) < self.len);
         // SAFETY: as in `get`; no reference into the arena is live here.
         unsafe { (*self.nodes.add(i as usize)).down = down }
+    }
+
+    /// Sets the `color` field (no index: any value keeps the arena valid).
+    #[inline(always)]
+    pub(crate) fn set_color(&self, i: u32, color: u32) {
+        debug_assert!((i as usize) < self.len);
+        // SAFETY: as in `get`; no reference into the arena is live here.
+        unsafe { (*self.nodes.add(i as usize)).color = color }
     }
 
     /// Adds `delta` (wrapping) to the `top` field: a header's list length.
@@ -316,7 +367,18 @@ mod tests {
         arena.set_down(n.up, 0);
         arena.set_up(n.down, 0);
         arena.add_top(n.top, u32::MAX);
-        assert_eq!(arena.get(1), node(0, 0, 0));
+        arena.set_color(1, 5);
+        assert_eq!(arena.get(1), Node { color: 5, ..node(0, 0, 0) });
         assert_eq!(View::new(&nodes).get(2), node(1, 1, 1));
+    }
+
+    #[test]
+    fn per_item_values_are_one_per_link() {
+        let links = Valid::new(vec![Link { prev: 1, next: 1 }, Link { prev: 0, next: 0 }]).unwrap();
+        assert!(PerItem::new(vec![7u32], &links).is_none());
+        assert!(PerItem::new(vec![7u32, 8, 9], &links).is_none());
+        let mut values = PerItem::new(vec![7u32, 8], &links).unwrap();
+        values[1] += 1;
+        assert_eq!(values.item(links[0].next), 9);
     }
 }

@@ -198,6 +198,13 @@ impl Links<'_> {
     fn count_lone_below(&mut self, i: u32, stop_at: u128) -> bool {
         let d = &self.dance;
         if !self.lone.always_alone {
+            if d.len(i) == 0 {
+                // Only the null move, a solution (the degree is positive):
+                // covering `i` first if that used up its bound.
+                let updates = u64::from(d.bound[i as usize] == 1);
+                let below = Below { nodes: 1, solutions: 1, updates, depth: 1 };
+                return self.add_below(below, stop_at);
+            }
             let mut x = d.nodes[i as usize].down;
             while x != i {
                 if d.nodes[x as usize - 1].top != SPACER || d.nodes[x as usize + 1].top != SPACER {
@@ -209,6 +216,13 @@ impl Links<'_> {
         let Some(below) = self.lone.below(i, d.len(i), d.bound[i as usize]) else {
             return false;
         };
+        self.add_below(below, stop_at)
+    }
+
+    /// Adds the subtree `below` to the statistics, unless that would pass
+    /// the node budget or reach `stop_at` solutions.
+    #[inline(always)]
+    fn add_below(&mut self, below: Below, stop_at: u128) -> bool {
         let stats = &mut self.walk.stats;
         if below.nodes >= self.walk.pause_at.saturating_sub(stats.nodes)
             || stats.solutions.saturating_add(u128::from(below.solutions)) >= stop_at

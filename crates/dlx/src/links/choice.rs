@@ -5,6 +5,7 @@
 use super::Links;
 use crate::arena::{ROOT, SPACER};
 use crate::config::{Heuristic, TieBreak};
+use crate::dance::Head;
 use crate::fast::View;
 use crate::random::below;
 
@@ -58,24 +59,32 @@ impl Links<'_> {
             return None;
         }
         let (nodes, links) = (View::new(&d.nodes), View::new(&d.links));
-        let (bound, slack) = (&d.bound, &self.slack);
-        let degree = |k: u32| {
-            let (b, l) = (bound[k as usize], nodes.get(k).top);
-            let s = slack[k as usize].min(b);
-            (l as i64 + s as i64 - b as i64 + 1, s, l)
+        // The order as one number, smallest best: the degree (offset to be
+        // positive), then s, then the larger bound (for a given degree and
+        // s, the longer list), compared without a branch.
+        const OFFSET: i64 = 1 << 33;
+        let key = |k: u32| {
+            let (Head { bound: b, slack }, l) = (d.bound.item(k), nodes.get(k).top);
+            let s = slack.min(b);
+            let t = l as i64 + s as i64 - b as i64 + 1;
+            ((t + OFFSET) as u128) << 64 | (s as u128) << 32 | (u32::MAX - b) as u128
         };
-        let (mut best, (mut bt, mut bs, mut bl)) = (first, degree(first));
+        let degree = |key: u128| (key >> 64) as i64 - OFFSET;
+        let (mut best, mut best_key) = (first, key(first));
         if self.heuristic == Heuristic::First {
-            return Some((first, bt));
+            return Some((first, degree(best_key)));
         }
+        // Keys below this one are degrees of 0 or less.
+        let live = ((OFFSET + 1) as u128) << 64;
         let mut k = links.get(first).next;
-        while bt > 0 && k != ROOT {
-            let (t, s, l) = degree(k);
-            if t < bt || (t == bt && (s < bs || (s == bs && l > bl))) {
-                (best, bt, bs, bl) = (k, t, s, l);
-            }
+        while best_key >= live && k != ROOT {
+            let key = key(k);
+            let better = key < best_key;
+            best = if better { k } else { best };
+            best_key = if better { key } else { best_key };
             k = links.get(k).next;
         }
+        let bt = degree(best_key);
         Some((best, bt))
     }
 

@@ -72,12 +72,12 @@ impl Links<'_> {
         } else if d.bound[i as usize] == 0 {
             if x != i {
                 d.commit_others::<C, true>(x, np);
-            } else if self.slack[i as usize] == 0 {
+            } else if d.bound.slack(i) == 0 {
                 return false;
             }
             // else: the null move; `i` is covered already.
         } else {
-            let need = d.bound[i as usize] as i64 - self.slack[i as usize] as i64;
+            let need = d.bound[i as usize] as i64 - d.bound.slack(i) as i64;
             if (d.len(i) as i64) <= need {
                 return false;
             }

@@ -42,7 +42,7 @@ pub(crate) use cost::NO_CUTOFF;
 
 use crate::arena::{Matrix, SPACER};
 use crate::config::Heuristic;
-use crate::dance::Dance;
+use crate::dance::{Bounds, Dance};
 use crate::engine::{Level, Search, State, Walk, Walks};
 use crate::error::{Error, ErrorKind};
 use crate::id::OptionId;
@@ -92,7 +92,6 @@ pub(crate) struct Links<'p> {
     problem: &'p Problem,
     heuristic: Heuristic,
     dance: Dance,
-    slack: Vec<u32>,
     num_primary: u32,
     /// The levels, floor, loop state, statistics and seed (the updates
     /// are the dance's).
@@ -119,10 +118,9 @@ impl<'p> Links<'p> {
             dance: Dance {
                 nodes: m.nodes.clone(),
                 links: m.links.clone(),
-                bound: m.bound.clone(),
+                bound: Bounds::new(m),
                 updates: 0,
             },
-            slack: m.slack.clone(),
             num_primary: m.num_primary() as u32,
             walk: Walk::new(seed),
             forced: Vec::new(),
