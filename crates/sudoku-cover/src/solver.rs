@@ -259,10 +259,8 @@ impl<'a> SudokuSolver<'a> {
             self.race(&race, true, true, 1, 1);
             return Ok(race.answer().unwrap_or((None, Uniqueness::None)));
         }
-        let Some(first) = self.solver.next_solution().map(|s| self.sudoku.decode(s)) else {
-            return Ok((None, Uniqueness::None));
-        };
-        Ok((Some(first), self.second()))
+        let (count, first) = self.solver.count_up_to_keeping_first(2);
+        Ok((first.map(|s| self.sudoku.decode(s)), Uniqueness::from_count(count)))
     }
 
     /// Like [`solve_and_check`](Self::solve_and_check), but writes the
@@ -284,19 +282,11 @@ impl<'a> SudokuSolver<'a> {
             });
         }
         self.start(grid)?;
-        let Some(first) = self.solver.next_solution() else {
-            return Ok((false, Uniqueness::None));
-        };
+        // One call finds the solution and looks for a second.
+        let (count, first) = self.solver.count_up_to_keeping_first(2);
+        let Some(first) = first else { return Ok((false, Uniqueness::None)) };
         self.sudoku.decode_into(first, out);
-        Ok((true, self.second()))
-    }
-
-    /// After a first solution: whether there is a second.
-    fn second(&mut self) -> Uniqueness {
-        match self.solver.next_solution() {
-            Some(_) => Uniqueness::Multiple,
-            None => Uniqueness::Unique,
-        }
+        Ok((true, Uniqueness::from_count(count)))
     }
 
     /// All solutions, found lazily as the iterator is advanced.
