@@ -37,7 +37,7 @@ use std::time::Instant;
 use anyhow::Result;
 use sudoku_cover::{Grid, Puzzle, ReadError, Sudoku, Uniqueness};
 
-use crate::batch::{Feed, Next, Pool};
+use crate::batch::{self, Feed, Next, Pool};
 use crate::config::{SudokuConfig, Task};
 use crate::exit::ExitStatus;
 use crate::progress::Progress;
@@ -180,10 +180,11 @@ fn location(item: &Item) -> String {
 /// until `stop` is requested; then returns which puzzles were not
 /// answered.
 ///
-/// Pipelined: while the workers solve a chunk, this thread writes the one
-/// before, so that they never wait for the writer. Answers wait for the next
-/// chunk only if it is already read: when the input makes us wait (puzzles
-/// typed by hand), the answers so far are written first.
+/// Pipelined: a chunk is handed to the workers while they solve the one
+/// before, and this thread writes the one before that, so that the workers
+/// wait neither for the writer nor for the next chunk. Answers wait for the
+/// next chunk only if it is already read: when the input makes us wait
+/// (puzzles typed by hand), the answers so far are written first.
 fn batch(
     config: &SudokuConfig,
     feed: &Feed<Item>,
@@ -195,78 +196,95 @@ fn batch(
         read::count_puzzles_in_background(config, &progress);
     }
     let pool = Pool::new(config.threads)?;
-    // The chunk being solved, and the one solved before, still to write.
-    let (mut chunk, mut answers) = (Vec::new(), Vec::new());
-    let (mut solved, mut solved_answers) = (Vec::new(), Vec::new());
-    let mut unwritten = false;
-    let write = |writer: &mut Writer, items: &[Item], answers: &[Answer]| {
-        progress.suspend(|| writer.write_chunk(items, answers))
-    };
     // Large counts go to all threads at once (see the module's docs).
     let shares = config.threads > 1 && matches!(config.task, Task::Count(_));
-    let next = loop {
-        let next = match unwritten {
-            true => feed.ready_chunk(&mut chunk),
-            false => feed.next_chunk(&mut chunk, stop),
-        };
-        match next {
-            Next::Chunk => {}
-            Next::Empty => {
-                write(writer, &solved, &solved_answers)?;
-                unwritten = false;
-                continue;
-            }
-            Next::End | Next::Stopped => break next,
-        }
-        let budget = match shares {
-            false => None,
-            true if chunk.len() < config.threads => Some(SMALL_COUNT),
-            true => Some(BIG_COUNT),
-        };
-        // A lone big puzzle to solve or check races on every thread.
-        let race = (config.threads > 1 && chunk.len() < config.threads).then_some(config.threads);
-        let (task, search) = (config.task, config.search);
-        let written = pool.map_during(
-            &chunk,
-            &mut answers,
-            || Worker::new(search),
-            |worker, item, slot| {
-                if stop.is_requested() {
-                    *slot = Answer::NotReached;
-                    return;
+    let (task, search) = (config.task, config.search);
+    let not_reached = pool.pipeline(|pipe| {
+        loop {
+            let mut buffers = pipe.buffers();
+            let next = match pipe.in_flight() {
+                0 => feed.next_chunk(&mut buffers.0, stop),
+                _ => feed.ready_chunk(&mut buffers.0),
+            };
+            if next != Next::Chunk {
+                pipe.recycle(buffers);
+                if pipe.in_flight() == 0 {
+                    // Stopped between chunks, while waiting for more input.
+                    return Ok((next == Next::Stopped).then(|| "the rest of the input".to_owned()));
                 }
-                worker.reuse(std::mem::take(slot));
-                *slot = worker.work(task, item, budget, stop, race);
-                if !matches!(slot, Answer::Deferred) {
-                    progress.inc(1);
+            } else {
+                let n = buffers.0.len();
+                let budget = match shares {
+                    false => None,
+                    true if n < config.threads => Some(SMALL_COUNT),
+                    true => Some(BIG_COUNT),
+                };
+                // A lone big puzzle to solve or check races on every thread.
+                let race = (config.threads > 1 && n < config.threads).then_some(config.threads);
+                let (shown, within) = (&progress, Within { task, budget, race, stop });
+                pipe.start(buffers, move |items, answers| {
+                    solve(items, answers, search, within, shown);
+                });
+                // The next chunk waits in line behind this one.
+                if pipe.in_flight() < 2 {
+                    continue;
                 }
-            },
-            || match unwritten {
-                true => write(writer, &solved, &solved_answers),
-                false => Ok(()),
-            },
-        );
-        written?;
-        for (item, answer) in chunk.iter().zip(answers.iter_mut()) {
-            if let (Answer::Deferred, Task::Count(limit)) = (&answer, config.task) {
-                *answer = work::count_on_all_threads(item, limit, config, &progress, stop);
-                progress.inc(1);
             }
+            let Some((items, mut answers)) = pipe.oldest() else { continue };
+            if answers.iter().any(|a| matches!(a, Answer::Deferred)) {
+                // Counted on all threads, with nothing else on them.
+                pipe.settle();
+                for (item, answer) in items.iter().zip(answers.iter_mut()) {
+                    if let (Answer::Deferred, Task::Count(limit)) = (&answer, task) {
+                        *answer = work::count_on_all_threads(item, limit, config, &progress, stop);
+                        progress.inc(1);
+                    }
+                }
+            }
+            // Answers in input order: up to the first puzzle not reached.
+            if let Some(k) = answers.iter().position(|a| matches!(a, Answer::NotReached)) {
+                progress.suspend(|| writer.write_chunk(&items[..k], &answers[..k]))?;
+                return Ok(Some(format!("{} and every puzzle after it", location(&items[k]))));
+            }
+            progress.suspend(|| writer.write_chunk(&items, &answers))?;
+            pipe.recycle((items, answers));
         }
-        // Answers in input order: up to the first puzzle not reached.
-        if let Some(k) = answers.iter().position(|a| matches!(a, Answer::NotReached)) {
-            write(writer, &chunk[..k], &answers[..k])?;
-            progress.finish();
-            return Ok(Some(format!("{} and every puzzle after it", location(&chunk[k]))));
-        }
-        std::mem::swap(&mut chunk, &mut solved);
-        std::mem::swap(&mut answers, &mut solved_answers);
-        unwritten = true;
-    };
-    if unwritten {
-        write(writer, &solved, &solved_answers)?;
-    }
+    });
     progress.finish();
-    // Stopped between chunks, while waiting for more input.
-    Ok((next == Next::Stopped).then(|| "the rest of the input".to_owned()))
+    not_reached
+}
+
+/// What a chunk is solved for: the task, a count's budget, how many
+/// threads a lone big puzzle races on, and the stop request.
+#[derive(Debug, Clone, Copy)]
+struct Within<'s> {
+    task: Task,
+    budget: Option<u64>,
+    race: Option<usize>,
+    stop: &'s dlx::Stop,
+}
+
+/// Answers a chunk's items on the workers, each into its slot (whose old
+/// answer lends its memory); a puzzle not started when a stop comes is
+/// [`Answer::NotReached`].
+fn solve<'a>(
+    items: &'a [Item],
+    answers: &mut [Answer],
+    search: dlx::Config,
+    within: Within<'_>,
+    progress: &Progress,
+) {
+    let Within { task, budget, race, stop } = within;
+    let work = |worker: &mut Worker<'a>, item: &'a Item, slot: &mut Answer| {
+        if stop.is_requested() {
+            *slot = Answer::NotReached;
+            return;
+        }
+        worker.reuse(std::mem::take(slot));
+        *slot = worker.work(task, item, budget, stop, race);
+        if !matches!(slot, Answer::Deferred) {
+            progress.inc(1);
+        }
+    };
+    batch::fill(items, answers, || Worker::new(search), work);
 }
