@@ -230,7 +230,10 @@ fn batch(
                     continue;
                 }
             }
-            let Some((items, mut answers)) = pipe.oldest() else { continue };
+            // (Some chunk is in flight here: `None` only if its worker panicked.)
+            let Some((items, mut answers)) = pipe.oldest() else {
+                anyhow::bail!("internal error: a worker stopped before the end of its chunk");
+            };
             if answers.iter().any(|a| matches!(a, Answer::Deferred)) {
                 // Counted on all threads, with nothing else on them.
                 pipe.settle();
