@@ -1,6 +1,6 @@
 //! `dlx sudoku solve|count|check|rate|hint|explain`: sudoku batches.
 //!
-//! [`run`] streams puzzles through a [`batch`](crate::batch): a reader
+//! [`run`] streams puzzles through a [`batch`](mod@crate::batch): a reader
 //! thread reads every source in order with a [`PuzzleReader`] and attaches
 //! the compiled [`Sudoku`] for each puzzle's shape ([`read`]); worker
 //! threads each keep their own [`SudokuSolver`]s ([`work`]); the main

@@ -2,7 +2,7 @@
 //! one record per listed solution), in input order and in the form asked
 //! for: as text, in the form of the puzzle (a line or a grid, its symbols
 //! or numbers, its separators) unless `--format line|grid` says otherwise,
-//! or as JSON ([`json`](super::json)). It keeps the [`Tally`].
+//! or as JSON ([`json`]). It keeps the [`Tally`].
 
 use std::io::{self, Write};
 
