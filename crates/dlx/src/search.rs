@@ -309,6 +309,43 @@ impl<'p> Solver<'p> {
         n
     }
 
+    /// Counts solutions as [`count_up_to`](Self::count_up_to) does, and
+    /// keeps the first one found: returns the count and, if it is not 0,
+    /// that solution's options (as [`solution`](Self::solution) will say
+    /// until the next call that finds one). `count_up_to_keeping_first(2)`
+    /// solves a puzzle and proves it unique in one timed call.
+    ///
+    /// ```
+    /// use dlx::{Problem, Solver};
+    ///
+    /// let problem = Problem::parse_knuth("A B C\nA B\nC\nA\nB C\n")?;
+    /// let mut solver = Solver::new(&problem);
+    /// let (count, first) = solver.count_up_to_keeping_first(2);
+    /// let first = first.map(<[_]>::to_vec);
+    /// assert_eq!(count, 2);
+    /// solver.reset();
+    /// assert_eq!(first, solver.first());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn count_up_to_keeping_first(&mut self, limit: u128) -> (u128, Option<&[OptionId]>) {
+        if limit == 0 {
+            return (0, None);
+        }
+        let start = Instant::now();
+        let search = self.backend.search_mut();
+        let n = match search.run(u64::MAX) {
+            Status::Solution => {
+                self.solution.clear();
+                self.solution.extend_from_slice(&self.forced);
+                search.chosen(&mut self.solution);
+                1 + search.count(u64::MAX, limit - 1).0
+            }
+            Status::Done | Status::Paused => 0,
+        };
+        self.elapsed += start.elapsed();
+        (n, (n > 0).then_some(&self.solution[..]))
+    }
+
     /// Calls `visit` with each solution until it returns `false`. Returns
     /// the number of solutions visited.
     pub fn visit<F: FnMut(&[OptionId]) -> bool>(&mut self, mut visit: F) -> u128 {

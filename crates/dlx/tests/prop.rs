@@ -174,6 +174,15 @@ pub(crate) fn check_all(spec: &Spec) -> Result<(), TestCaseError> {
         prop_assert_eq!(solver.count_up_to(1), expected.len().min(1) as u128);
         solver.reset();
         prop_assert_eq!(solver.count(), expected.len() as u128);
+        // A count that keeps its first solution: the walk's first.
+        let first = orders.last().and_then(|order| order.first()).cloned();
+        for limit in [0, 1, 2, u128::MAX] {
+            solver.reset();
+            let (n, kept) = solver.count_up_to_keeping_first(limit);
+            prop_assert_eq!(n, (expected.len() as u128).min(limit), "{:?}", config);
+            prop_assert_eq!(kept.map(sorted), first.clone().filter(|_| limit > 0));
+            prop_assert_eq!(solver.stats().solutions(), n);
+        }
     }
     // Without propagation the engines walk the same tree, so they count
     // the same nodes and find the solutions in the same order. Under

@@ -232,7 +232,7 @@ impl Sudoku {
 
     /// Like [`decode`](Self::decode), into an existing grid of the rules'
     /// shape (it is blanked first).
-    pub(crate) fn decode_into(&self, options: &[OptionId], grid: &mut Grid) {
+    pub fn decode_into(&self, options: &[OptionId], grid: &mut Grid) {
         let n = self.n;
         if grid.shape() != self.rules.shape() {
             *grid = Grid::new(self.rules.shape());

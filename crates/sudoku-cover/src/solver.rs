@@ -260,10 +260,8 @@ impl<'a> SudokuSolver<'a> {
             self.race(grid, &race, true, turns, 1, 1);
             return Ok(race.answer().unwrap_or((None, Uniqueness::None)));
         }
-        let Some(first) = self.solver.next_solution().map(|s| self.sudoku.decode(s)) else {
-            return Ok((None, Uniqueness::None));
-        };
-        Ok((Some(first), self.second()))
+        let (count, first) = self.solver.count_up_to_keeping_first(2);
+        Ok((first.map(|s| self.sudoku.decode(s)), Uniqueness::from_count(count)))
     }
 
     /// Like [`solve_and_check`](Self::solve_and_check), but writes the
@@ -285,19 +283,33 @@ impl<'a> SudokuSolver<'a> {
             });
         }
         self.start(grid)?;
-        let Some(first) = self.solver.next_solution() else {
-            return Ok((false, Uniqueness::None));
-        };
+        // One call finds the solution and looks for a second.
+        let (count, first) = self.solver.count_up_to_keeping_first(2);
+        let Some(first) = first else { return Ok((false, Uniqueness::None)) };
         self.sudoku.decode_into(first, out);
-        Ok((true, self.second()))
+        Ok((true, Uniqueness::from_count(count)))
     }
 
-    /// After a first solution: whether there is a second.
-    fn second(&mut self) -> Uniqueness {
-        match self.solver.next_solution() {
-            Some(_) => Uniqueness::Multiple,
-            None => Uniqueness::Unique,
+    /// Like [`solve_and_check_into`](Self::solve_and_check_into), but
+    /// copies the solution's options (the givens first) into `options`
+    /// instead of decoding them, for the caller to decode where it suits
+    /// ([`Sudoku::decode_into`]: a batch decodes on the thread that writes,
+    /// not on the workers). Below [`RESTART_SIDE`] only, where one engine
+    /// searches; from it on `None`: use `solve_and_check_into`.
+    pub fn solve_and_check_options(
+        &mut self,
+        grid: &Grid,
+        options: &mut Vec<OptionId>,
+    ) -> Option<Result<(bool, Uniqueness), Error>> {
+        if self.sudoku.size() >= RESTART_SIDE {
+            return None;
         }
+        Some(self.start(grid).map(|()| {
+            let (count, first) = self.solver.count_up_to_keeping_first(2);
+            options.clear();
+            options.extend_from_slice(first.unwrap_or_default());
+            (count > 0, Uniqueness::from_count(count))
+        }))
     }
 
     /// All solutions, found lazily as the iterator is advanced.
@@ -442,5 +454,22 @@ mod tests {
         let (first, uniqueness) = solver.solve_and_check(&unique).unwrap();
         let found = solver.solve_and_check_into(&unique, &mut out).unwrap();
         assert_eq!((Some(out), found), (first, (true, uniqueness)));
+    }
+
+    #[test]
+    fn options_left_to_decode_are_the_solution() {
+        let sudoku = four();
+        let mut solver = sudoku.solver();
+        let (mut options, mut out) = (Vec::new(), Grid::new(Shape::CLASSIC));
+        let none: Grid = ".12.....3...4...".parse().unwrap();
+        let unique: Grid = "1.3...2.........".parse().unwrap();
+        for g in [Grid::new(Shape::for_size(4).unwrap()), none, unique] {
+            let (first, uniqueness) = solver.solve_and_check(&g).unwrap();
+            let found = solver.solve_and_check_options(&g, &mut options).unwrap().unwrap();
+            assert_eq!(found, (first.is_some(), uniqueness));
+            assert_eq!(options.is_empty(), first.is_none());
+            sudoku.decode_into(&options, &mut out);
+            assert_eq!(first.unwrap_or_else(|| Grid::new(g.shape())), out);
+        }
     }
 }

@@ -148,7 +148,8 @@ impl List<'_> {
                 (1, None) => Uniqueness::Unique,
                 _ => Uniqueness::Multiple,
             };
-            let answer = Answer::Done(Outcome::Solved(grid, uniqueness), dlx::Stats::default());
+            let answer =
+                Answer::Done(Outcome::Solved(grid, uniqueness, Vec::new()), dlx::Stats::default());
             progress.suspend(|| writer.write_record(item, &answer, Some(index)))?;
             *listed += 1;
             progress.set_position(*listed);

@@ -1,6 +1,6 @@
 //! `dlx sudoku solve|count|check|rate|hint|explain`: sudoku batches.
 //!
-//! [`run`] streams puzzles through a [`batch`](crate::batch): a reader
+//! [`run`] streams puzzles through a [`batch`](mod@crate::batch): a reader
 //! thread reads every source in order with a [`PuzzleReader`] and attaches
 //! the compiled [`Sudoku`] for each puzzle's shape ([`read`]); worker
 //! threads each keep their own [`SudokuSolver`]s ([`work`]); the main
@@ -37,7 +37,7 @@ use std::time::Instant;
 use anyhow::Result;
 use sudoku_cover::{Grid, Puzzle, ReadError, Sudoku, Uniqueness};
 
-use crate::batch::{Feed, Next, Pool};
+use crate::batch::{self, Feed, Next, Pool};
 use crate::config::{SudokuConfig, Task};
 use crate::exit::ExitStatus;
 use crate::progress::Progress;
@@ -122,8 +122,10 @@ enum Answer {
 /// The result of a valid puzzle.
 #[derive(Debug)]
 enum Outcome {
-    /// A solution, and whether it is the only one.
-    Solved(Grid, Uniqueness),
+    /// A solution, and whether it is the only one; with the solution's
+    /// options while they are still to be decoded into the grid (the
+    /// workers leave that to the thread that writes: [`decode_solutions`]).
+    Solved(Grid, Uniqueness, Vec<dlx::OptionId>),
     NoSolution,
     Counted(u128),
     Checked(Uniqueness),
@@ -180,10 +182,11 @@ fn location(item: &Item) -> String {
 /// until `stop` is requested; then returns which puzzles were not
 /// answered.
 ///
-/// Pipelined: while the workers solve a chunk, this thread writes the one
-/// before, so that they never wait for the writer. Answers wait for the next
-/// chunk only if it is already read: when the input makes us wait (puzzles
-/// typed by hand), the answers so far are written first.
+/// Pipelined: a chunk is handed to the workers while they solve the one
+/// before, and this thread writes the one before that, so that the workers
+/// wait neither for the writer nor for the next chunk. Answers wait for the
+/// next chunk only if it is already read: when the input makes us wait
+/// (puzzles typed by hand), the answers so far are written first.
 fn batch(
     config: &SudokuConfig,
     feed: &Feed<Item>,
@@ -195,78 +198,117 @@ fn batch(
         read::count_puzzles_in_background(config, &progress);
     }
     let pool = Pool::new(config.threads)?;
-    // The chunk being solved, and the one solved before, still to write.
-    let (mut chunk, mut answers) = (Vec::new(), Vec::new());
-    let (mut solved, mut solved_answers) = (Vec::new(), Vec::new());
-    let mut unwritten = false;
-    let write = |writer: &mut Writer, items: &[Item], answers: &[Answer]| {
-        progress.suspend(|| writer.write_chunk(items, answers))
-    };
     // Large counts go to all threads at once (see the module's docs).
     let shares = config.threads > 1 && matches!(config.task, Task::Count(_));
-    let next = loop {
-        let next = match unwritten {
-            true => feed.ready_chunk(&mut chunk),
-            false => feed.next_chunk(&mut chunk, stop),
-        };
-        match next {
-            Next::Chunk => {}
-            Next::Empty => {
-                write(writer, &solved, &solved_answers)?;
-                unwritten = false;
-                continue;
-            }
-            Next::End | Next::Stopped => break next,
-        }
-        let budget = match shares {
-            false => None,
-            true if chunk.len() < config.threads => Some(SMALL_COUNT),
-            true => Some(BIG_COUNT),
-        };
-        // A lone big puzzle to solve or check races on every thread.
-        let race = (config.threads > 1 && chunk.len() < config.threads).then_some(config.threads);
-        let (task, search) = (config.task, config.search);
-        let written = pool.map_during(
-            &chunk,
-            &mut answers,
-            || Worker::new(search),
-            |worker, item, slot| {
-                if stop.is_requested() {
-                    *slot = Answer::NotReached;
-                    return;
+    let (task, search) = (config.task, config.search);
+    let not_reached = pool.pipeline(|pipe| {
+        loop {
+            let mut buffers = pipe.buffers();
+            let next = match pipe.in_flight() {
+                0 => feed.next_chunk(&mut buffers.0, stop),
+                _ => feed.ready_chunk(&mut buffers.0),
+            };
+            if next != Next::Chunk {
+                pipe.recycle(buffers);
+                if pipe.in_flight() == 0 {
+                    // Stopped between chunks, while waiting for more input.
+                    return Ok((next == Next::Stopped).then(|| "the rest of the input".to_owned()));
                 }
-                worker.reuse(std::mem::take(slot));
-                *slot = worker.work(task, item, budget, stop, race);
-                if !matches!(slot, Answer::Deferred) {
-                    progress.inc(1);
+            } else {
+                let n = buffers.0.len();
+                let budget = match shares {
+                    false => None,
+                    true if n < config.threads => Some(SMALL_COUNT),
+                    true => Some(BIG_COUNT),
+                };
+                // A lone big puzzle to solve or check races on every thread.
+                let race = (config.threads > 1 && n < config.threads).then_some(config.threads);
+                let (shown, within) = (&progress, Within { task, budget, race, stop });
+                pipe.start(buffers, move |items, answers| {
+                    solve(items, answers, search, within, shown);
+                });
+                // The next chunk waits in line behind this one.
+                if pipe.in_flight() < 2 {
+                    continue;
                 }
-            },
-            || match unwritten {
-                true => write(writer, &solved, &solved_answers),
-                false => Ok(()),
-            },
-        );
-        written?;
-        for (item, answer) in chunk.iter().zip(answers.iter_mut()) {
-            if let (Answer::Deferred, Task::Count(limit)) = (&answer, config.task) {
-                *answer = work::count_on_all_threads(item, limit, config, &progress, stop);
-                progress.inc(1);
             }
+            // (Some chunk is in flight here: `None` only if its worker panicked.)
+            let Some((items, mut answers)) = pipe.oldest() else {
+                anyhow::bail!("internal error: a worker stopped before the end of its chunk");
+            };
+            if answers.iter().any(|a| matches!(a, Answer::Deferred)) {
+                // Counted on all threads, with nothing else on them.
+                pipe.settle();
+                for (item, answer) in items.iter().zip(answers.iter_mut()) {
+                    if let (Answer::Deferred, Task::Count(limit)) = (&answer, task) {
+                        *answer = work::count_on_all_threads(item, limit, config, &progress, stop);
+                        progress.inc(1);
+                    }
+                }
+            }
+            decode_solutions(&items, &mut answers);
+            // Answers in input order: up to the first puzzle not reached.
+            if let Some(k) = answers.iter().position(|a| matches!(a, Answer::NotReached)) {
+                progress.suspend(|| writer.write_chunk(&items[..k], &answers[..k]))?;
+                return Ok(Some(format!("{} and every puzzle after it", location(&items[k]))));
+            }
+            progress.suspend(|| writer.write_chunk(&items, &answers))?;
+            pipe.recycle((items, answers));
         }
-        // Answers in input order: up to the first puzzle not reached.
-        if let Some(k) = answers.iter().position(|a| matches!(a, Answer::NotReached)) {
-            write(writer, &chunk[..k], &answers[..k])?;
-            progress.finish();
-            return Ok(Some(format!("{} and every puzzle after it", location(&chunk[k]))));
-        }
-        std::mem::swap(&mut chunk, &mut solved);
-        std::mem::swap(&mut answers, &mut solved_answers);
-        unwritten = true;
-    };
-    if unwritten {
-        write(writer, &solved, &solved_answers)?;
-    }
+    });
     progress.finish();
-    // Stopped between chunks, while waiting for more input.
-    Ok((next == Next::Stopped).then(|| "the rest of the input".to_owned()))
+    not_reached
+}
+
+/// What a chunk is solved for: the task, a count's budget, how many
+/// threads a lone big puzzle races on, and the stop request.
+#[derive(Debug, Clone, Copy)]
+struct Within<'s> {
+    task: Task,
+    budget: Option<u64>,
+    race: Option<usize>,
+    stop: &'s dlx::Stop,
+}
+
+/// Answers a chunk's items on the workers, each into its slot (whose old
+/// answer lends its memory); a puzzle not started when a stop comes is
+/// [`Answer::NotReached`].
+fn solve<'a>(
+    items: &'a [Item],
+    answers: &mut [Answer],
+    search: dlx::Config,
+    within: Within<'_>,
+    progress: &Progress,
+) {
+    let Within { task, budget, race, stop } = within;
+    let work = |worker: &mut Worker<'a>, item: &'a Item, slot: &mut Answer| {
+        if stop.is_requested() {
+            *slot = Answer::NotReached;
+            return;
+        }
+        worker.reuse(std::mem::take(slot));
+        *slot = worker.work(task, item, budget, stop, race);
+        if !matches!(slot, Answer::Deferred) {
+            progress.inc(1);
+        }
+    };
+    batch::fill(items, answers, || Worker::new(search), work);
+}
+
+/// Decodes the solutions the workers left as options into their grids
+/// (see [`Outcome::Solved`]), on the thread that writes them: at one
+/// thread the worker is what bounds the batch, and the writer has time.
+fn decode_solutions(items: &[Item], answers: &mut [Answer]) {
+    for (item, answer) in items.iter().zip(answers) {
+        if let (
+            Answer::Done(Outcome::Solved(grid, _, options), _),
+            ItemKind::Puzzle { sudoku: Ok(sudoku), .. },
+        ) = (answer, &item.kind)
+        {
+            if !options.is_empty() {
+                sudoku.decode_into(options, grid);
+                options.clear();
+            }
+        }
+    }
 }

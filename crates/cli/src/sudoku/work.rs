@@ -29,9 +29,9 @@ pub(super) struct Worker<'a> {
     counters: Vec<dlx::Solver<'a>>,
     units: Vec<(&'a Sudoku, Arc<Units>)>,
     ladder: Ladder,
-    /// A grid to write the next solution into (from an answer already
-    /// written), so that solving allocates nothing.
-    spare: Option<Grid>,
+    /// A grid and options to write the next solution into (from an answer
+    /// already written), so that solving allocates nothing.
+    spare: Option<(Grid, Vec<OptionId>)>,
 }
 
 /// The element of `list` that `is` picks, made by `make` (in place of the
@@ -62,11 +62,11 @@ impl<'a> Worker<'a> {
         }
     }
 
-    /// Keeps the grid of an answer already written, to write the next
-    /// solution into: solving then allocates nothing.
+    /// Keeps the grid and options of an answer already written, to write
+    /// the next solution into: solving then allocates nothing.
     pub(super) fn reuse(&mut self, written: Answer) {
-        if let Answer::Done(Outcome::Solved(grid, _), _) = written {
-            self.spare = Some(grid);
+        if let Answer::Done(Outcome::Solved(grid, _, options), _) = written {
+            self.spare = Some((grid, options));
         }
     }
 
@@ -179,7 +179,9 @@ impl<'a> Worker<'a> {
                     found.map(|found| match task {
                         Task::Check => Outcome::Checked(found.1),
                         _ => match found {
-                            (Some(solution), uniqueness) => Outcome::Solved(solution, uniqueness),
+                            (Some(solution), uniqueness) => {
+                                Outcome::Solved(solution, uniqueness, Vec::new())
+                            }
                             (None, _) => Outcome::NoSolution,
                         },
                     })
@@ -240,7 +242,7 @@ impl<'a> Worker<'a> {
 struct Found<'w> {
     units: Option<Arc<Units>>,
     ladder: &'w Ladder,
-    spare: &'w mut Option<Grid>,
+    spare: &'w mut Option<(Grid, Vec<OptionId>)>,
 }
 
 /// The answer to one valid puzzle's task, with a solver for its rules (and
@@ -256,12 +258,20 @@ fn answer(
     let Found { units, ladder, spare } = found;
     let outcome = match task {
         Task::Solve(_) => {
-            let mut out = spare.take().unwrap_or_else(|| Grid::new(grid.shape()));
-            let found = solver.solve_and_check_into(grid, &mut out);
+            let (mut out, mut options) =
+                spare.take().unwrap_or_else(|| (Grid::new(grid.shape()), Vec::new()));
+            // The options decoded by the writer where the engine allows.
+            let found = match solver.solve_and_check_options(grid, &mut options) {
+                Some(found) => found,
+                None => {
+                    options.clear();
+                    solver.solve_and_check_into(grid, &mut out)
+                }
+            };
             found.map(|found| match found {
-                (true, uniqueness) => Outcome::Solved(out, uniqueness),
+                (true, uniqueness) => Outcome::Solved(out, uniqueness, options),
                 (false, _) => {
-                    *spare = Some(out);
+                    *spare = Some((out, options));
                     Outcome::NoSolution
                 }
             })

@@ -2,7 +2,7 @@
 //! one record per listed solution), in input order and in the form asked
 //! for: as text, in the form of the puzzle (a line or a grid, its symbols
 //! or numbers, its separators) unless `--format line|grid` says otherwise,
-//! or as JSON ([`json`](super::json)). It keeps the [`Tally`].
+//! or as JSON ([`json`]). It keeps the [`Tally`].
 
 use std::io::{self, Write};
 
@@ -109,7 +109,7 @@ impl Writer {
                 let _ = writeln!(io::stderr(), "{message}");
             }
             (
-                Answer::Done(Outcome::Solved(_, Uniqueness::Multiple), _),
+                Answer::Done(Outcome::Solved(_, Uniqueness::Multiple, _), _),
                 ItemKind::Puzzle { puzzle, .. },
             ) if index.is_none() => {
                 let _ = writeln!(
@@ -163,7 +163,7 @@ impl Writer {
                 let alphabet = self.alphabets.get(size, notation(item).0);
                 human::text(found, alphabet, out)
             }
-            Answer::Done(Outcome::Solved(grid, _), _) => {
+            Answer::Done(Outcome::Solved(grid, ..), _) => {
                 let (numbers, separator) = notation(item);
                 let alphabet = self.alphabets.get(grid.size(), numbers);
                 if block {
@@ -236,7 +236,7 @@ impl Writer {
         match (self.task, answer) {
             (Task::Solve(_), _) => {
                 let (status, unique) = match answer {
-                    Answer::Done(Outcome::Solved(grid, uniqueness), _) => {
+                    Answer::Done(Outcome::Solved(grid, uniqueness, _), _) => {
                         let alphabet = self.alphabets.get(grid.size(), numbers);
                         self.solution.clear();
                         grid.write_line(alphabet, separator, &mut self.solution);
