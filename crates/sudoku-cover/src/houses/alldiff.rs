@@ -9,9 +9,9 @@
 //! takes the digit of a cell `k` whose domain holds it, `k` that of
 //! another, ..., back to `i`): `i` and `j` lie on one cycle of the graph
 //! "cell → the cell matched to a digit of its domain". Domains are `u64`
-//! masks (bit `d` for digit `d + 1`), so the graph has at most 64 nodes,
-//! each node's edges one word, and its strongly connected components come
-//! from a forward and a backward sweep over words each.
+//! masks (bit `d` for digit `d + 1`): named by their matched digits, the
+//! cells' edges are their domains as they stand, and the strongly
+//! connected components come from sweeps over words.
 
 /// No digit, or no cell, in a matching.
 pub(super) const NONE: u8 = u8::MAX;
@@ -56,27 +56,28 @@ pub(super) fn prune(doms: &mut [u64], mates: &mut [u8]) -> bool {
     if open == 0 {
         return true;
     }
-    // The graph among open cells, both ways.
-    let (mut next, mut back) = ([0u64; 64], [0u64; 64]);
+    // The graph among open cells, with each cell named by its digit in the
+    // matching: the cell holding digit `a` may pass it on to the cell
+    // holding any digit `b` of its domain, so `a`'s edges are that domain,
+    // one word, with no edge to build.
+    let mut held = 0u64;
+    let mut edges = [0u64; 64];
     for i in bits(open) {
-        for d in bits(doms[i]) {
-            let j = usize::from(cell_of[d]);
-            if j != i && open >> j & 1 == 1 {
-                next[i] |= 1 << j;
-                back[j] |= 1 << i;
-            }
-        }
+        held |= 1 << mates[i];
     }
-    // Its strongly connected components, one at a time: the cells a cell
-    // reaches that reach it back. Each keeps the digits matched inside it.
-    let mut left = open;
+    for i in bits(open) {
+        edges[usize::from(mates[i])] = doms[i] & held;
+    }
+    // Its strongly connected components, one at a time: the digits a
+    // digit's cell reaches that reach it back. Each cell keeps the digits
+    // of its component.
+    let mut left = held;
     while left != 0 {
         let v = 1u64 << left.trailing_zeros();
-        let ahead = closure(v, &next, left);
-        let component = closure(v, &back, ahead);
-        let digits = bits(component).fold(0u64, |m, j| m | 1 << mates[j]);
-        for i in bits(component) {
-            doms[i] &= digits;
+        let ahead = closure(v, &edges, left);
+        let component = reaching(v, &edges, ahead);
+        for d in bits(component) {
+            doms[usize::from(cell_of[d])] &= component;
         }
         left &= !component;
     }
@@ -92,6 +93,20 @@ fn closure(from: u64, edges: &[u64; 64], within: u64) -> u64 {
         frontier = reached;
     }
     seen
+}
+
+/// The nodes of `within` from which `to` is reachable along `edges`
+/// (tested node by node: no reversed edges needed).
+fn reaching(to: u64, edges: &[u64; 64], within: u64) -> u64 {
+    let mut seen = to;
+    loop {
+        let grown =
+            bits(within & !seen).filter(|&a| edges[a] & seen != 0).fold(0u64, |m, a| m | 1 << a);
+        if grown == 0 {
+            return seen;
+        }
+        seen |= grown;
+    }
 }
 
 /// Matches cell `root` by an augmenting path (breadth first, each digit

@@ -322,8 +322,9 @@ mod tests {
     use proptest::prelude::*;
 
     /// Every solution the search reports, running it to the end of its
-    /// tree with restarts of `fails` dead ends until one ends, each restart
-    /// after a solution steered away from the first (as the race does).
+    /// tree with restarts, the first of `fails` dead ends, each next one of
+    /// twice as many (so one ends), each restart after a solution steered
+    /// away from the first (as the race does).
     fn all(sudoku: &Sudoku, grid: &Grid, seed: u64, fails: u64) -> Vec<Grid> {
         let model = sudoku.houses().expect("a model");
         let mut search = Search::new(model, seed);
@@ -341,7 +342,8 @@ mod tests {
                 }
                 true
             };
-            if search.run(fails, avoid.as_ref(), &|| false, &mut report) == End::Exhausted {
+            let budget = fails << i.min(40);
+            if search.run(budget, avoid.as_ref(), &|| false, &mut report) == End::Exhausted {
                 break;
             }
         }
