@@ -68,6 +68,7 @@ use crate::solver::SudokuSolver;
 pub use error::{GenerateError, Shortfall};
 pub use rating::{RatingRange, RatingRangeError};
 pub use rng::Rng;
+pub(crate) use rng::splitmix;
 pub use symmetry::Symmetry;
 
 use fill::{Fill, Peers};

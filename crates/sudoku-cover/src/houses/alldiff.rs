@@ -13,20 +13,10 @@
 //! cells' edges are their domains as they stand, and the strongly
 //! connected components come from sweeps over words.
 
+use crate::human::Bits;
+
 /// No digit, or no cell, in a matching.
 pub(super) const NONE: u8 = u8::MAX;
-
-/// The bits set in `mask`, lowest first.
-#[inline]
-pub(super) fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (mask != 0).then(|| {
-            let b = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            b
-        })
-    })
-}
 
 /// Narrows `doms` (the domains of one house's cells, at most 64) to the
 /// digits used by some perfect matching of cells to digits, or returns
@@ -62,10 +52,10 @@ pub(super) fn prune(doms: &mut [u64], mates: &mut [u8]) -> bool {
     // one word, with no edge to build.
     let mut held = 0u64;
     let mut edges = [0u64; 64];
-    for i in bits(open) {
+    for i in Bits(open) {
         held |= 1 << mates[i];
     }
-    for i in bits(open) {
+    for i in Bits(open) {
         edges[usize::from(mates[i])] = doms[i] & held;
     }
     // Its strongly connected components, one at a time: the digits a
@@ -76,7 +66,7 @@ pub(super) fn prune(doms: &mut [u64], mates: &mut [u8]) -> bool {
         let v = 1u64 << left.trailing_zeros();
         let ahead = closure(v, &edges, left);
         let component = reaching(v, &edges, ahead);
-        for d in bits(component) {
+        for d in Bits(component) {
             doms[usize::from(cell_of[d])] &= component;
         }
         left &= !component;
@@ -88,7 +78,7 @@ pub(super) fn prune(doms: &mut [u64], mates: &mut [u8]) -> bool {
 fn closure(from: u64, edges: &[u64; 64], within: u64) -> u64 {
     let (mut seen, mut frontier) = (from, from);
     while frontier != 0 {
-        let reached = bits(frontier).fold(0u64, |m, u| m | edges[u]) & within & !seen;
+        let reached = Bits(frontier).fold(0u64, |m, u| m | edges[u]) & within & !seen;
         seen |= reached;
         frontier = reached;
     }
@@ -101,7 +91,7 @@ fn reaching(to: u64, edges: &[u64; 64], within: u64) -> u64 {
     let mut seen = to;
     loop {
         let grown =
-            bits(within & !seen).filter(|&a| edges[a] & seen != 0).fold(0u64, |m, a| m | 1 << a);
+            Bits(within & !seen).filter(|&a| edges[a] & seen != 0).fold(0u64, |m, a| m | 1 << a);
         if grown == 0 {
             return seen;
         }
@@ -122,7 +112,7 @@ fn augment(root: usize, doms: &[u64], mates: &mut [u8], cell_of: &mut [u8; 64]) 
         head += 1;
         let new = doms[usize::from(cell)] & !seen;
         seen |= new;
-        for d in bits(new) {
+        for d in Bits(new) {
             from[d] = cell;
             let owner = cell_of[d];
             if owner == NONE {
@@ -161,7 +151,7 @@ mod tests {
                 }
                 return;
             }
-            for d in bits(doms[i] & !used) {
+            for d in Bits(doms[i] & !used) {
                 chosen.push(d);
                 go(i + 1, doms, used | 1 << d, chosen, out);
                 chosen.pop();

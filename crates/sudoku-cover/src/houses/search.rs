@@ -5,8 +5,10 @@
 //! step forward changed.
 
 use super::Model;
-use super::alldiff::{self, NONE, bits};
+use super::alldiff::{self, NONE};
+use crate::generate::splitmix;
 use crate::grid::Grid;
+use crate::human::Bits;
 
 /// How a [`Search::run`] ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -210,16 +212,11 @@ impl<'m> Search<'m> {
             }
         }
         let k = self.next_random() % u64::from(d.count_ones());
-        bits(d).nth(k as usize).unwrap_or(0) as u8
+        Bits(d).nth(k as usize).unwrap_or(0) as u8
     }
 
     fn next_random(&mut self) -> u64 {
-        // SplitMix64.
-        self.rng = self.rng.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.rng;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+        splitmix(&mut self.rng)
     }
 
     /// Sets `cell`'s domain to `dom` (a subset), queueing its houses;
