@@ -2,6 +2,8 @@
 //!
 //! See [`Sudoku`] for the encoding.
 
+use std::sync::OnceLock;
+
 use dlx::{ItemId, OptionId, Problem, ProblemBuilder};
 
 use crate::error::{Error, ErrorKind};
@@ -53,8 +55,12 @@ pub struct Sudoku {
     /// every option (fewer than 2¹⁸ of them, `n` at most 64), and cheaper
     /// than a division on the path of every solution decoded.
     recip: u64,
-    /// The same rules for the search by houses (big grids).
-    houses: Option<Model>,
+    /// The candidates a puzzle given as pencil marks left (see
+    /// [`with_candidates`](Self::with_candidates)).
+    marks: Option<Vec<u64>>,
+    /// The same rules for the search by houses, compiled the first time a
+    /// big grid asks (`None` inside when a house does not hold every digit).
+    houses: OnceLock<Option<Model>>,
 }
 
 impl Sudoku {
@@ -135,8 +141,8 @@ impl Sudoku {
         }
         let problem = b.build().map_err(|e| Error::new(ErrorKind::Engine(e)))?;
         let recip = (1_u64 << 32).div_ceil(n as u64);
-        let houses = Model::new(n, &constraints, marks);
-        Ok(Sudoku { rules, problem, n, recip, houses })
+        let (marks, houses) = (marks.map(<[u64]>::to_vec), OnceLock::new());
+        Ok(Sudoku { rules, problem, n, recip, marks, houses })
     }
 
     /// The rules.
@@ -154,7 +160,12 @@ impl Sudoku {
     /// The rules as houses of cells, for the search by houses; `None`
     /// when a house does not hold every digit.
     pub(crate) fn houses(&self) -> Option<&Model> {
-        self.houses.as_ref()
+        self.houses
+            .get_or_init(|| {
+                let constraints = self.rules.constraints().ok()?;
+                Model::new(self.n, &constraints, self.marks.as_deref())
+            })
+            .as_ref()
     }
 
     /// The exact-cover problem.
