@@ -36,3 +36,20 @@ fn a_lone_big_puzzle_is_solved_on_one_thread_and_on_two() {
         }
     }
 }
+
+#[test]
+fn stats_count_the_nodes_of_a_raced_big_puzzle() {
+    let empty = ".".repeat(625);
+    for threads in ["1", "2"] {
+        let out = dlx(&["sudoku", "check", "--stats", "-j", threads, &empty]).run();
+        assert_eq!(lines(&out.stdout), ["multiple"]);
+        let nodes: u64 = out
+            .stderr
+            .lines()
+            .find_map(|l| l.strip_prefix("nodes: "))
+            .and_then(|n| n.trim().parse().ok())
+            .unwrap_or_else(|| panic!("no node count in {}", out.stderr));
+        // At least one node per blank cell on the way to a solution.
+        assert!(nodes >= 625, "{nodes} nodes: {}", out.stderr);
+    }
+}

@@ -67,6 +67,21 @@ impl Stats {
         self.nodes + 1 < pause_at
     }
 
+    /// The statistics of a search outside this crate's engines that counts
+    /// only its nodes, its deepest level and its time, to be added to an
+    /// engine's with `+=`.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    ///
+    /// let mut total = dlx::Stats::default();
+    /// total += dlx::Stats::from_nodes(120, 30, Duration::from_millis(5));
+    /// assert_eq!((total.nodes(), total.updates(), total.max_depth()), (120, 0, 30));
+    /// ```
+    pub fn from_nodes(nodes: u64, max_depth: usize, elapsed: Duration) -> Stats {
+        Stats { nodes, max_depth, elapsed, ..Stats::default() }
+    }
+
     /// Updates per second of search time (0 if no time was measured).
     pub fn updates_per_second(&self) -> f64 {
         let s = self.elapsed.as_secs_f64();

@@ -115,7 +115,7 @@ pub use generate::{Generated, Generator, Symmetry};
 pub use grid::Grid;
 pub use reader::{Layout, Notation, Puzzle, PuzzleReader, Separator};
 pub use regions::Regions;
-pub use restarts::RESTART_SIDE;
+pub use restarts::{RESTART_SIDE, Raced};
 pub use rules::Rules;
 pub use shape::{MAX_SIZE, MIN_SIZE, Shape};
 pub use solver::{Solutions, SudokuSolver, Uniqueness};

@@ -22,8 +22,9 @@
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
-use dlx::{Heuristic, Status};
+use dlx::{Heuristic, Stats, Status};
 
 use crate::encode::Sudoku;
 use crate::error::Error;
@@ -66,12 +67,24 @@ pub(crate) struct Race {
     halt: dlx::Stop,
     found: Mutex<Vec<Grid>>,
     answer: Mutex<Option<(Option<Grid>, Uniqueness)>>,
+    /// The statistics of the searches that have ended, summed.
+    stats: Mutex<Stats>,
 }
 
 impl Race {
     /// The answer, once a search has it.
-    pub(crate) fn answer(self) -> Option<(Option<Grid>, Uniqueness)> {
-        self.answer.into_inner().unwrap_or_else(|e| e.into_inner())
+    pub(crate) fn answer(&self) -> Option<(Option<Grid>, Uniqueness)> {
+        self.answer.lock().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+
+    /// Adds the statistics of a search that has ended.
+    fn tally(&self, stats: Stats) {
+        *self.stats.lock().unwrap_or_else(|e| e.into_inner()) += stats;
+    }
+
+    /// The statistics of every search that raced, summed.
+    fn stats(&self) -> Stats {
+        *self.stats.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// A race that also ends, without an answer, when `halt` is requested.
@@ -194,6 +207,9 @@ impl SudokuSolver<'_> {
             }
             i += 1;
         }
+        if let Some(houses) = houses {
+            race.tally(houses.stats());
+        }
         if self.engine_mut().config().get_seed().is_some() {
             if !kept {
                 self.keep_stats();
@@ -244,6 +260,8 @@ struct HouseTurns<'m> {
     step: u64,
     /// Its place in Luby's sequence.
     i: u64,
+    /// Time spent in its turns.
+    elapsed: Duration,
 }
 
 impl<'m> HouseTurns<'m> {
@@ -261,7 +279,7 @@ impl<'m> HouseTurns<'m> {
         if !search.start(grid) {
             race.finished();
         }
-        Some(HouseTurns { search, seed, step, i: 1 })
+        Some(HouseTurns { search, seed, step, i: 1, elapsed: Duration::ZERO })
     }
 
     /// One restart, unless the race has its answer.
@@ -269,6 +287,7 @@ impl<'m> HouseTurns<'m> {
         if race.done() {
             return;
         }
+        let start = Instant::now();
         self.search.restart(self.seed);
         let avoid = race.first();
         let mut report = |doms: &[u64]| {
@@ -282,6 +301,13 @@ impl<'m> HouseTurns<'m> {
         }
         self.seed = self.seed.wrapping_add(self.step);
         self.i += 1;
+        self.elapsed += start.elapsed();
+    }
+
+    /// Its statistics: decisions as nodes, no updates.
+    fn stats(&self) -> Stats {
+        let (nodes, deepest) = self.search.nodes();
+        Stats::from_nodes(nodes, deepest, self.elapsed)
     }
 }
 
@@ -321,21 +347,32 @@ impl Sudoku {
         if threads == 1 || self.size() < RESTART_SIDE {
             return self.solver_with_config(config).solve_and_check(grid);
         }
-        let answer = self.solve_and_check_until(grid, threads, config, &dlx::Stop::new())?;
-        Ok(answer.unwrap_or((None, Uniqueness::None)))
+        let raced = self.solve_and_check_until(grid, threads, config, &dlx::Stop::new())?;
+        Ok(raced.answer.unwrap_or((None, Uniqueness::None)))
     }
 
     /// [`solve_and_check_on`](Self::solve_and_check_on) that gives up when
-    /// `stop` is requested: `None` if it was before the answer was known
-    /// (the searches look at it between slices of a few thousand nodes).
-    /// Grids below [`RESTART_SIDE`] race too.
+    /// `stop` is requested (the searches look at it between slices of a few
+    /// thousand nodes), with the statistics of every search that raced.
+    /// Grids below [`RESTART_SIDE`], and one thread, race too.
+    ///
+    /// ```
+    /// use sudoku_cover::{Grid, Rules, Shape, Sudoku, Uniqueness};
+    ///
+    /// let sudoku = Sudoku::new(Rules::new(Shape::new(5, 5)?))?;
+    /// let grid = Grid::new(sudoku.rules().shape());
+    /// let raced = sudoku.solve_and_check_until(&grid, 1, Sudoku::config(), &dlx::Stop::new())?;
+    /// assert_eq!(raced.answer.expect("not stopped").1, Uniqueness::Multiple);
+    /// assert!(raced.stats.nodes() > 0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn solve_and_check_until(
         &self,
         grid: &Grid,
         threads: usize,
         config: dlx::Config,
         stop: &dlx::Stop,
-    ) -> Result<Option<(Option<Grid>, Uniqueness)>, Error> {
+    ) -> Result<Raced, Error> {
         let threads = threads.max(1);
         let mut first = self.solver_with_config(config);
         first.begin(grid)?;
@@ -358,6 +395,7 @@ impl Sudoku {
                             while !race.done() {
                                 houses.turn(grid, race);
                             }
+                            race.tally(houses.stats());
                         }
                         return;
                     }
@@ -370,13 +408,28 @@ impl Sudoku {
                     if solver.begin(grid).is_ok() {
                         let turns = Turns { weighted: false, houses: false };
                         solver.race(grid, race, false, turns, seed, threads as u64);
+                        race.tally(solver.last_stats());
                     }
                 });
             }
             first.race(grid, &race, true, turns, 1, threads as u64);
+            race.tally(first.last_stats());
         });
-        Ok(race.answer())
+        Ok(Raced { answer: race.answer(), stats: race.stats() })
     }
+}
+
+/// What [`Sudoku::solve_and_check_until`] found, and what it took.
+#[derive(Debug, Clone)]
+pub struct Raced {
+    /// A solution (if there is one) and whether it is the only one; `None`
+    /// if the search was stopped first.
+    pub answer: Option<(Option<Grid>, Uniqueness)>,
+    /// Every racing search's statistics, summed: nodes, updates and time
+    /// of the exact-cover searches, and the decisions of the search by
+    /// houses as nodes (it makes no updates). The time is the threads'
+    /// time, added up.
+    pub stats: Stats,
 }
 
 #[cfg(test)]

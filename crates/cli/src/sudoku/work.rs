@@ -174,20 +174,24 @@ impl<'a> Worker<'a> {
         if let (Task::Solve(_) | Task::Check, None) = (task, &puzzle.marks) {
             if sudoku.size() >= sudoku_cover::RESTART_SIDE {
                 let threads = race.unwrap_or(1);
-                let outcome = sudoku.solve_and_check_until(grid, threads, self.search, stop);
-                let outcome = outcome.map(|found| {
-                    found.map(|found| match task {
-                        Task::Check => Outcome::Checked(found.1),
-                        _ => match found {
-                            (Some(solution), uniqueness) => {
-                                Outcome::Solved(solution, uniqueness, Vec::new())
-                            }
-                            (None, _) => Outcome::NoSolution,
-                        },
-                    })
+                let raced = sudoku.solve_and_check_until(grid, threads, self.search, stop);
+                let outcome = raced.map(|raced| {
+                    let stats = raced.stats;
+                    raced
+                        .answer
+                        .map(|found| match task {
+                            Task::Check => Outcome::Checked(found.1),
+                            _ => match found {
+                                (Some(solution), uniqueness) => {
+                                    Outcome::Solved(solution, uniqueness, Vec::new())
+                                }
+                                (None, _) => Outcome::NoSolution,
+                            },
+                        })
+                        .map(|outcome| (outcome, stats))
                 });
                 return match outcome {
-                    Ok(Some(outcome)) => Answer::Done(outcome, dlx::Stats::default()),
+                    Ok(Some((outcome, stats))) => Answer::Done(outcome, stats),
                     Ok(None) => Answer::NotReached,
                     Err(e) => invalid(&e),
                 };

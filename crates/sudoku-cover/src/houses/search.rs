@@ -54,6 +54,8 @@ pub(crate) struct Search<'m> {
     offset: usize,
     nodes: u64,
     fails: u64,
+    /// The most decisions on the stack at once.
+    deepest: usize,
 }
 
 impl<'m> Search<'m> {
@@ -74,6 +76,7 @@ impl<'m> Search<'m> {
             offset: 0,
             nodes: 0,
             fails: 0,
+            deepest: 0,
         }
     }
 
@@ -105,6 +108,12 @@ impl<'m> Search<'m> {
         // The propagated givens are the root, below every restart.
         self.trail.clear();
         ok
+    }
+
+    /// The decisions taken so far, over every restart, and the most on
+    /// the stack at once.
+    pub(crate) fn nodes(&self) -> (u64, usize) {
+        (self.nodes, self.deepest)
     }
 
     /// Back to the root, with a new seed for the choices; the weights stay.
@@ -143,6 +152,7 @@ impl<'m> Search<'m> {
                     self.nodes += 1;
                     let trail = self.trail.len() as u32;
                     self.decisions.push(Decision { trail, cell: cell as u32, digit });
+                    self.deepest = self.deepest.max(self.decisions.len());
                     if self.narrow(cell, 1 << digit) && self.propagate() {
                         continue;
                     }
