@@ -6,7 +6,9 @@
 //! On big grids with many cells blank (the hard region of "quasigroup
 //! with holes" completion) that blindness costs whole subtrees, and
 //! [`alldiff`] removes it: each house keeps only the digits that some
-//! assignment of distinct digits to all its cells uses. [`search`] walks
+//! assignment of distinct digits to all its cells uses. Where two houses
+//! overlap (a box and a row), a digit that one can hold only in the shared
+//! cells leaves the other's remaining cells. [`search`] walks
 //! a tree over cells with that propagation, choosing the cell with the
 //! fewest digits per unit of failure weight (dom/wdeg), and restarts.
 //!
@@ -36,6 +38,22 @@ pub(crate) struct Model {
     /// Each cell's digits before the givens (all of them, unless the puzzle
     /// came as pencil marks).
     initial: Vec<u64>,
+    /// Where each house meets others: `overlaps[h]`.
+    overlaps: Vec<Vec<Overlap>>,
+}
+
+/// Where house `a` meets another house `b` in two cells or more, and `b`
+/// has cells beyond `a`: a digit that `a` can hold only in the shared
+/// cells is out of `b`'s other cells (a box and a row: "locked
+/// candidates").
+#[derive(Debug, Clone, Copy)]
+struct Overlap {
+    /// The shared cells, as positions in `a` (bit `i`: `a`'s `i`th cell).
+    shared: u64,
+    /// `b`'s cells outside `a`, as positions in `b`.
+    beyond: u64,
+    /// The house `b`.
+    other: u32,
 }
 
 impl Model {
@@ -63,7 +81,20 @@ impl Model {
             Some(marks) => marks.iter().map(|m| m & full).collect(),
             None => vec![full; n * n],
         };
-        Some(Model { n, cells, houses_of, partners, initial })
+        let houses = constraints.houses.len();
+        let mut overlaps = vec![Vec::new(); houses];
+        for (a, list) in overlaps.iter_mut().enumerate() {
+            let a_cells = &cells[a * n..(a + 1) * n];
+            for b in (0..houses).filter(|&b| b != a) {
+                let b_cells = &cells[b * n..(b + 1) * n];
+                let shared = positions(a_cells, |c| b_cells.contains(&c));
+                let beyond = positions(b_cells, |c| !a_cells.contains(&c));
+                if shared.count_ones() >= 2 && beyond != 0 {
+                    list.push(Overlap { shared, beyond, other: b as u32 });
+                }
+            }
+        }
+        Some(Model { n, cells, houses_of, partners, initial, overlaps })
     }
 
     fn houses(&self) -> usize {
@@ -73,6 +104,11 @@ impl Model {
     fn house(&self, h: usize) -> &[u32] {
         &self.cells[h * self.n..(h + 1) * self.n]
     }
+}
+
+/// The positions in `cells` of the cells that pass `keep`, as bits.
+fn positions(cells: &[u32], keep: impl Fn(u32) -> bool) -> u64 {
+    cells.iter().enumerate().filter(|&(_, &c)| keep(c)).fold(0, |m, (i, _)| m | 1 << i)
 }
 
 /// The grid of a search's solution: every cell's one digit.

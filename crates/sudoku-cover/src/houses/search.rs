@@ -269,7 +269,7 @@ impl<'m> Search<'m> {
     }
 
     /// Propagates to a fixed point: exclusions of newly fixed cells first,
-    /// then all-different on each queued house. `false` at a dead end (the
+    /// then all-different on each queued house, and its locked digits. `false` at a dead end (the
     /// queues are emptied, the failing house weighs one more).
     fn propagate(&mut self) -> bool {
         let ok = self.settle();
@@ -314,7 +314,44 @@ impl<'m> Search<'m> {
                     self.narrow_except(cell as usize, d, h);
                 }
             }
+            if !self.lock_out(h, &doms[..n]) {
+                return false;
+            }
         }
+    }
+}
+
+impl Search<'_> {
+    /// Locked digits: at each overlap of house `h` (whose domains are
+    /// `doms`) with another house, the digits `h` can hold only in the
+    /// shared cells leave the other house's cells beyond `h`. `false` if
+    /// that empties a cell.
+    fn lock_out(&mut self, h: usize, doms: &[u64]) -> bool {
+        let model = self.model;
+        // Placed digits are out of the other houses already.
+        let placed = doms.iter().filter(|&&d| is_single(d)).fold(0, |m, &d| m | d);
+        for o in &model.overlaps[h] {
+            let (mut inside, mut outside) = (0, 0);
+            for (i, &d) in doms.iter().enumerate() {
+                match o.shared >> i & 1 {
+                    1 => inside |= d,
+                    _ => outside |= d,
+                }
+            }
+            let locked = inside & !outside & !placed;
+            if locked == 0 {
+                continue;
+            }
+            let other = model.house(o.other as usize);
+            for i in Bits(o.beyond) {
+                let cell = other[i] as usize;
+                let d = self.dom[cell];
+                if d & locked != 0 && !self.narrow(cell, d & !locked) {
+                    return false;
+                }
+            }
+        }
+        true
     }
 }
 
@@ -424,6 +461,28 @@ mod tests {
             for solution in &found {
                 prop_assert!(valid(&sudoku, &grid, solution));
             }
+        }
+    }
+
+    #[test]
+    fn a_digit_locked_in_a_box_row_leaves_the_rest_of_the_row() {
+        // In box 1, 1 cannot go in the second row (full: 2, 3, 4) nor the
+        // third (r3c6 holds 1), so it is in the first row, which leaves
+        // r1c7-r1c9 without it (box 2's 1 already keeps it out of
+        // r1c4-r1c6). All-different on a single house cannot see that: box
+        // 1's open cells hold 1 and 6-9, row 1's all but r1c4-r1c6 hold 1.
+        let sudoku = Sudoku::new(Rules::new(Shape::for_size(9).unwrap())).unwrap();
+        let mut grid = Grid::new(sudoku.rules().shape());
+        for (col, v) in [2, 3, 4].into_iter().enumerate() {
+            grid.set(1, col, v);
+        }
+        grid.set(2, 0, 5);
+        grid.set(2, 5, 1);
+        let mut search = Search::new(sudoku.houses().unwrap(), 1);
+        assert!(search.start(&grid));
+        for col in 0..9 {
+            let one = search.dom[col] & 1 != 0;
+            assert_eq!(one, col < 3, "r1c{}: {:b}", col + 1, search.dom[col]);
         }
     }
 
