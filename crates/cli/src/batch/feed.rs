@@ -8,16 +8,7 @@
 //! comes while it waits for one, the reader when a whole chunk's room is
 //! free again (not at every item taken, which on a loaded machine cost two
 //! context switches an item).
-//!
-//! Items are dropped on the reader thread, which made them: a chunk's
-//! buffer, when the batch takes the next chunk into it, goes back through
-//! the queue with the items it held, and the reader empties it (and hands
-//! it back) when it sends its next item. Memory freed by the thread that
-//! allocated it is cheaper to free and to allocate again (on the main
-//! thread the allocator's frees into the reader's arena cost some 230
-//! instructions an item).
 
-use std::cell::Cell;
 use std::collections::VecDeque;
 use std::fmt;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
@@ -61,10 +52,6 @@ struct Queue<T> {
     reader_waits: bool,
     /// The batch waits for an item.
     batch_waits: bool,
-    /// Chunks written, for the reader to drop their items.
-    written: Vec<Vec<T>>,
-    /// Chunk buffers the reader emptied, for the batch to take items into.
-    emptied: Vec<Vec<T>>,
 }
 
 /// The queue and its two signals.
@@ -99,8 +86,6 @@ impl<T> fmt::Debug for Feed<T> {
 /// of the input, or when the reader dies) ends the feed.
 pub struct Sink<T> {
     shared: Arc<Shared<T>>,
-    /// A chunk buffer emptied, to hand back at the next send.
-    emptied: Cell<Option<Vec<T>>>,
 }
 
 impl<T> fmt::Debug for Sink<T> {
@@ -114,10 +99,6 @@ impl<T> Sink<T> {
     /// nobody listens any more, and reading should stop.
     pub fn send(&self, item: T) -> bool {
         let mut queue = self.shared.lock();
-        if let Some(emptied) = self.emptied.take() {
-            queue.emptied.push(emptied);
-        }
-        let written = queue.written.pop();
         while queue.items.len() >= QUEUE && !queue.dropped {
             queue.reader_waits = true;
             queue = self.shared.room.wait(queue).unwrap_or_else(PoisonError::into_inner);
@@ -130,10 +111,6 @@ impl<T> Sink<T> {
         drop(queue);
         if wake {
             self.shared.item.notify_one();
-        }
-        if let Some(mut written) = written {
-            written.clear();
-            self.emptied.set(Some(written));
         }
         true
     }
@@ -155,15 +132,13 @@ impl<T: Send + 'static> Feed<T> {
             dropped: false,
             reader_waits: false,
             batch_waits: false,
-            written: Vec::new(),
-            emptied: Vec::new(),
         };
         let shared = Arc::new(Shared {
             queue: Mutex::new(queue),
             room: Condvar::new(),
             item: Condvar::new(),
         });
-        let sink = Sink { shared: shared.clone(), emptied: Cell::new(None) };
+        let sink = Sink { shared: shared.clone() };
         let reader = std::thread::Builder::new()
             .name("dlx-reader".into())
             .spawn(move || read(sink))
@@ -177,8 +152,8 @@ impl<T> Feed<T> {
     /// requested: input typed on a terminal may never come), then takes
     /// those already waiting, up to [`CHUNK`].
     pub fn next_chunk(&self, chunk: &mut Vec<T>, stop: &Stop) -> Next {
+        chunk.clear();
         let mut queue = self.shared.lock();
-        Self::hand_back(&mut queue, chunk);
         loop {
             if stop.is_requested() {
                 return Next::Stopped;
@@ -204,28 +179,13 @@ impl<T> Feed<T> {
     /// Like [`next_chunk`](Self::next_chunk), without waiting:
     /// [`Next::Empty`] when no item is waiting yet.
     pub fn ready_chunk(&self, chunk: &mut Vec<T>) -> Next {
-        let mut queue = self.shared.lock();
-        Self::hand_back(&mut queue, chunk);
+        chunk.clear();
+        let queue = self.shared.lock();
         if queue.items.is_empty() {
             return if queue.ended { Next::End } else { Next::Empty };
         }
         self.take(queue, chunk);
         Next::Chunk
-    }
-
-    /// Leaves the items of a chunk written to the reader to drop, if it is
-    /// still there, and puts an emptied buffer in its place (or drops them
-    /// here); `chunk` is then empty.
-    fn hand_back(queue: &mut Queue<T>, chunk: &mut Vec<T>) {
-        if chunk.is_empty() {
-            return;
-        }
-        if queue.ended || queue.written.len() >= 2 {
-            chunk.clear();
-            return;
-        }
-        let emptied = queue.emptied.pop().unwrap_or_default();
-        queue.written.push(std::mem::replace(chunk, emptied));
     }
 
     /// Moves the items waiting into `chunk`, up to [`CHUNK`], and wakes
@@ -262,7 +222,7 @@ impl<T> Feed<T> {
         let items = {
             let mut queue = self.shared.lock();
             queue.dropped = true;
-            (std::mem::take(&mut queue.items), std::mem::take(&mut queue.written))
+            std::mem::take(&mut queue.items)
         };
         self.shared.room.notify_all();
         drop(items);
@@ -316,41 +276,6 @@ pub(super) mod tests {
         }
         assert_eq!(next, 10 * QUEUE as u64);
         feed.finish().unwrap();
-    }
-
-    /// An item that tells which thread dropped it.
-    struct Probe(mpsc::Sender<Option<String>>);
-
-    impl Drop for Probe {
-        fn drop(&mut self) {
-            let _ = self.0.send(std::thread::current().name().map(str::to_owned));
-        }
-    }
-
-    #[test]
-    fn items_taken_are_dropped_by_the_reader() {
-        let (tx, rx) = mpsc::channel();
-        let n = 6 * QUEUE;
-        let feed = Feed::spawn(move |sink| {
-            for _ in 0..n {
-                if !sink.send(Probe(tx.clone())) {
-                    return;
-                }
-            }
-        })
-        .unwrap();
-        let (mut chunk, mut taken) = (Vec::new(), 0);
-        while feed.next_chunk(&mut chunk, &Stop::new()) == Next::Chunk {
-            taken += chunk.len();
-        }
-        assert_eq!(taken, n);
-        drop(chunk);
-        feed.finish().unwrap();
-        let threads: Vec<_> = rx.iter().collect();
-        assert_eq!(threads.len(), n);
-        // All but the last chunks, taken once the reader was done.
-        let by_reader = threads.iter().filter(|t| t.as_deref() == Some("dlx-reader")).count();
-        assert!(by_reader >= n - QUEUE - 2 * CHUNK, "{by_reader} of {n} dropped by the reader");
     }
 
     #[test]
