@@ -9,10 +9,23 @@ use sudoku_cover::{Alphabet, Sudoku};
 
 /// The table of the rules and alphabet met last (a batch is mostly of one
 /// size, so one is kept).
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub(super) struct Lines {
     last: Option<Table>,
+    /// The line being written: a 64x64 grid's cells, and room past them
+    /// where an option that fills no cell writes.
+    line: Box<[u8; LINE]>,
 }
+
+impl Default for Lines {
+    fn default() -> Lines {
+        Lines { last: None, line: Box::new([b'.'; LINE]) }
+    }
+}
+
+/// The room of [`Lines::line`]: twice the cells of the largest grid, so
+/// that any cell number masked by `LINE - 1` is in it (no bound to check).
+const LINE: usize = 2 * 64 * 64;
 
 /// For one compiled rules and one alphabet: what each option writes.
 #[derive(Debug)]
@@ -21,12 +34,14 @@ struct Table {
     sudoku: Arc<Sudoku>,
     /// The alphabet's symbols.
     symbols: Vec<char>,
-    /// Per option, `cell << 8 | byte`; `None` where the alphabet has a
-    /// symbol that is not one byte (the line is written otherwise).
+    /// Per option, `cell << 8 | byte`, [`NO_CELL`] up to a power of two
+    /// (so that an option number masked is in it); `None` where the
+    /// alphabet has a symbol that is not one byte (the line is written
+    /// otherwise).
     entries: Option<Vec<u32>>,
 }
 
-/// An option that fills no cell.
+/// An option that fills no cell (past every cell of [`Lines::line`]).
 const NO_CELL: u32 = u32::MAX;
 
 impl Lines {
@@ -49,15 +64,18 @@ impl Lines {
         }
         let Some(Table { entries: Some(entries), sudoku, .. }) = &self.last else { return false };
         let cells = sudoku.size() * sudoku.size();
-        let start = buf.len();
-        buf.resize(start + cells, b'.');
-        let line = &mut buf[start..];
+        // Masks in place of bound checks: the options are the rules' own,
+        // below the table's length, a power of two.
+        let mask = entries.len() - 1;
+        let entries = &entries[..=mask];
+        let line = &mut *self.line;
+        line[..cells].fill(b'.');
         for o in options {
-            let entry = entries.get(o.index()).copied().unwrap_or(NO_CELL);
-            if let Some(cell) = line.get_mut((entry >> 8) as usize) {
-                *cell = entry as u8;
-            }
+            debug_assert!(o.index() <= mask, "an option of other rules");
+            let entry = entries[o.index() & mask];
+            line[(entry >> 8) as usize & (LINE - 1)] = entry as u8;
         }
+        buf.extend_from_slice(&line[..cells]);
         buf.push(b'\n');
         true
     }
@@ -69,9 +87,10 @@ impl Table {
         let symbols = alphabet.symbols().to_vec();
         let ascii =
             alphabet.fits(n) && !alphabet.is_numbers() && symbols.iter().all(char::is_ascii);
+        let options = sudoku.problem().num_options();
         let entries = ascii.then(|| {
-            (0..sudoku.problem().num_options())
-                .map(|o| match sudoku.cell_of(OptionId::new(o)) {
+            (0..options.next_power_of_two())
+                .map(|o| match sudoku.cell_of(OptionId::new(o)).filter(|_| o < options) {
                     Some((row, col, value)) => {
                         let byte = alphabet.symbol(value).map_or(b'.', |c| c as u8);
                         ((row * n + col) as u32) << 8 | u32::from(byte)
