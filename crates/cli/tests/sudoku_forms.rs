@@ -259,3 +259,44 @@ fn a_puzzle_on_the_command_line_is_solved() {
     let out = dlx(&["sudoku", "solve", "no-such-puzzles.txt"]).expect_code(2);
     assert!(out.stderr.starts_with("dlx: no-such-puzzles.txt: "), "{}", out.stderr);
 }
+
+/// Puzzles of several sides and forms in one batch, on one and two
+/// threads: each line answered as written (a line from the solution's
+/// options, or decoded where the form needs it), the same solution as the
+/// JSON record (decoded), an invalid line named on stderr by its line.
+#[test]
+fn a_batch_of_mixed_sides_and_forms_answers_each_in_its_form() {
+    let four = "1.3...2.........";
+    let lines = [
+        four.to_string(),
+        TOP95.to_string(),
+        "1.3.x..2........".to_string(),
+        in_numbers(TOP95, "123456789", ","),
+        sixteen().to_string(),
+        TOP95.replace('.', "0"),
+        four.to_string(),
+    ];
+    let input = lines.join("\n") + "\n";
+    for threads in ["1", "2"] {
+        let out = dlx(&["sudoku", "solve", "-j", threads]).stdin(&input).expect_code(2);
+        let json = dlx(&["sudoku", "solve", "-j", threads, "-f", "json"]).stdin(&input).run();
+        let answers: Vec<&str> = out.stdout.lines().collect();
+        let records: Vec<serde_json::Value> =
+            json.stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+        assert_eq!((answers.len(), records.len()), (lines.len(), lines.len()), "{out:?}");
+        assert_eq!(answers[1], TOP95_SOLVED);
+        assert_eq!(answers[5], TOP95_SOLVED);
+        assert_eq!(from_numbers(answers[3], ",", "123456789"), TOP95_SOLVED);
+        assert_eq!(answers[2], "invalid");
+        assert!(out.stderr.contains("<stdin>:3:"), "{}", out.stderr);
+        assert_eq!(answers[0], answers[6]);
+        for (k, (answer, record)) in answers.iter().zip(&records).enumerate() {
+            match record["solution"].as_str() {
+                Some(solution) => assert_eq!(*answer, solution, "line {}", k + 1),
+                None => assert_eq!(record["status"], "invalid"),
+            }
+        }
+        Checker::new(2, 2, "1234").assert_solves(four, answers[0]);
+        Checker::new(4, 4, SIXTEEN_SYMBOLS).assert_solves(sixteen(), answers[4]);
+    }
+}

@@ -51,7 +51,7 @@ pub fn read_line_capped<R: BufRead>(
         if available.is_empty() {
             return Ok(if buf.len() == start { LineRead::End } else { LineRead::Line });
         }
-        let newline = available.iter().position(|&b| b == b'\n');
+        let newline = memchr::memchr(b'\n', available);
         let text = newline.unwrap_or(available.len());
         if buf.len() - start + text > max {
             buf.truncate(start);
@@ -74,7 +74,7 @@ pub fn skip_line<R: BufRead>(reader: &mut R) -> io::Result<bool> {
         if available.is_empty() {
             return Ok(true);
         }
-        match available.iter().position(|&b| b == b'\n') {
+        match memchr::memchr(b'\n', available) {
             Some(at) => {
                 reader.consume(at + 1);
                 return Ok(false);

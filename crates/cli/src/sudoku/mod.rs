@@ -45,6 +45,7 @@ use crate::progress::Progress;
 pub mod generate;
 mod human;
 mod json;
+mod line;
 mod list;
 mod read;
 mod tally;
@@ -124,7 +125,8 @@ enum Answer {
 enum Outcome {
     /// A solution, and whether it is the only one; with the solution's
     /// options while they are still to be decoded into the grid (the
-    /// workers leave that to the thread that writes: [`decode_solutions`]).
+    /// workers leave that to the thread that writes, which writes a line
+    /// straight from them: [`line`]).
     Solved(Grid, Uniqueness, Vec<dlx::OptionId>),
     NoSolution,
     Counted(u128),
@@ -246,7 +248,6 @@ fn batch(
                     }
                 }
             }
-            decode_solutions(&items, &mut answers);
             // Answers in input order: up to the first puzzle not reached.
             if let Some(k) = answers.iter().position(|a| matches!(a, Answer::NotReached)) {
                 progress.suspend(|| writer.write_chunk(&items[..k], &answers[..k]))?;
@@ -293,22 +294,4 @@ fn solve<'a>(
         }
     };
     batch::fill(items, answers, || Worker::new(search), work);
-}
-
-/// Decodes the solutions the workers left as options into their grids
-/// (see [`Outcome::Solved`]), on the thread that writes them: at one
-/// thread the worker is what bounds the batch, and the writer has time.
-fn decode_solutions(items: &[Item], answers: &mut [Answer]) {
-    for (item, answer) in items.iter().zip(answers) {
-        if let (
-            Answer::Done(Outcome::Solved(grid, _, options), _),
-            ItemKind::Puzzle { sudoku: Ok(sudoku), .. },
-        ) = (answer, &item.kind)
-        {
-            if !options.is_empty() {
-                sudoku.decode_into(options, grid);
-                options.clear();
-            }
-        }
-    }
 }

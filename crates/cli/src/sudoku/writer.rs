@@ -6,9 +6,13 @@
 
 use std::io::{self, Write};
 
+use dlx::OptionId;
 use sudoku_cover::reader::marks_line;
-use sudoku_cover::{Alphabet, Layout, ReadError, ReadErrorKind, Separator, Shape, Uniqueness};
+use sudoku_cover::{
+    Alphabet, Grid, Layout, ReadError, ReadErrorKind, Separator, Shape, Uniqueness,
+};
 
+use super::line::Lines;
 use super::tally::Tally;
 use super::{Answer, Item, ItemKind, Outcome};
 use super::{human, json};
@@ -36,6 +40,10 @@ pub(super) struct Writer {
     /// The puzzle and the solution as lines, reused from answer to answer.
     puzzle: String,
     solution: String,
+    /// Solutions written from their options, and a grid to decode one
+    /// into where they cannot be.
+    lines: Lines,
+    decoded: Grid,
 }
 
 impl Writer {
@@ -55,6 +63,8 @@ impl Writer {
             tally: Tally::new(config.search),
             puzzle: String::new(),
             solution: String::new(),
+            lines: Lines::default(),
+            decoded: Grid::new(Shape::CLASSIC),
         }
     }
 
@@ -163,8 +173,19 @@ impl Writer {
                 let alphabet = self.alphabets.get(size, notation(item).0);
                 human::text(found, alphabet, out)
             }
-            Answer::Done(Outcome::Solved(grid, ..), _) => {
+            Answer::Done(Outcome::Solved(grid, _, options), _) => {
                 let (numbers, separator) = notation(item);
+                if let (false, Separator::None, ItemKind::Puzzle { sudoku: Ok(sudoku), .. }) =
+                    (block || options.is_empty(), separator, &item.kind)
+                {
+                    // One byte a cell, from the options, into the output buffer.
+                    let alphabet = self.alphabets.get(sudoku.size(), numbers);
+                    let lines = &mut self.lines;
+                    if out.append(|buf| lines.write(sudoku, alphabet, options, buf))? {
+                        return Ok(());
+                    }
+                }
+                let grid = decoded(&mut self.decoded, item, grid, options);
                 let alphabet = self.alphabets.get(grid.size(), numbers);
                 if block {
                     let pretty = if self.jigsaw {
@@ -236,7 +257,8 @@ impl Writer {
         match (self.task, answer) {
             (Task::Solve(_), _) => {
                 let (status, unique) = match answer {
-                    Answer::Done(Outcome::Solved(grid, uniqueness, _), _) => {
+                    Answer::Done(Outcome::Solved(grid, uniqueness, options), _) => {
+                        let grid = decoded(&mut self.decoded, item, grid, options);
                         let alphabet = self.alphabets.get(grid.size(), numbers);
                         self.solution.clear();
                         grid.write_line(alphabet, separator, &mut self.solution);
@@ -285,6 +307,19 @@ impl Writer {
                 self.out.json_line(&json::Human { file, line, puzzle, record, error })
             }
         }
+    }
+}
+
+/// The grid of a solution: `grid` itself, or where the worker left the
+/// solution as `options` (see [`Outcome::Solved`]), those decoded into
+/// `into`.
+fn decoded<'g>(into: &'g mut Grid, item: &Item, grid: &'g Grid, options: &[OptionId]) -> &'g Grid {
+    match &item.kind {
+        ItemKind::Puzzle { sudoku: Ok(sudoku), .. } if !options.is_empty() => {
+            sudoku.decode_into(options, into);
+            into
+        }
+        _ => grid,
     }
 }
 
@@ -348,7 +383,6 @@ impl Alphabets {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sudoku_cover::Grid;
 
     #[test]
     fn numbers_are_answered_in_numbers() {

@@ -502,7 +502,13 @@ impl<S: Slots> Search for Bits<S> {
     }
 
     fn chosen(&self, out: &mut Vec<OptionId>) {
-        out.extend(self.walk.frames.iter().map(|f| OptionId::new(f.choice as usize)));
+        // Room made first, then a plain copy: a choice is an option of the
+        // problem, so below `MAX_INDEX` (the `try_new` never fails).
+        let start = out.len();
+        out.resize(start + self.walk.frames.len(), OptionId::default());
+        for (id, f) in out[start..].iter_mut().zip(&self.walk.frames) {
+            *id = OptionId::try_new(f.choice as usize).unwrap_or_default();
+        }
     }
 
     fn descend(&mut self, path: &[u32]) -> bool {

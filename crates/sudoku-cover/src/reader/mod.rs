@@ -58,6 +58,7 @@
 //! stays bounded whatever the input. A byte-order mark (U+FEFF) at the start
 //! of the text is skipped.
 
+mod compact;
 mod grid;
 mod inline;
 mod marks;
@@ -73,6 +74,7 @@ use crate::error::{ReadError, ReadErrorKind};
 use crate::grid::Grid;
 use crate::regions::Regions;
 use crate::shape::{MAX_SIZE, MIN_SIZE, Shape};
+use compact::Compact;
 use grid::{Pending, incomplete};
 use tokens::{Token, TokenKind, box_width, tokenize};
 
@@ -159,6 +161,8 @@ pub struct PuzzleReader<R> {
     /// Whether lines of one character a cell take [`Self::compact_line`]
     /// (off in tests that compare it with the general path).
     fast: bool,
+    /// The alphabet in use (the one set, else the default one) as a table.
+    compact: Compact,
     done: bool,
     /// The most bytes a line may hold.
     max_line: usize,
@@ -186,6 +190,7 @@ impl<R: BufRead> PuzzleReader<R> {
             skip_spaced: None,
             tokens: Vec::new(),
             fast: true,
+            compact: Compact::new(&Alphabet::default_for(9)),
             done: false,
             max_line: MAX_LINE,
             at_end: false,
@@ -211,6 +216,7 @@ impl<R: BufRead> PuzzleReader<R> {
     /// puzzle larger than the alphabet can write is an error
     /// ([`ReadErrorKind::FewSymbols`]).
     pub fn alphabet(mut self, alphabet: Alphabet) -> Self {
+        self.compact = Compact::new(&alphabet);
         self.alphabet = Some(alphabet);
         self
     }
@@ -220,6 +226,7 @@ impl<R: BufRead> PuzzleReader<R> {
     /// say.
     pub fn shape(mut self, shape: Shape) -> Self {
         self.shape = Some(shape);
+        self.compact = Compact::new(self.alphabet.as_ref().unwrap_or(&self.default_alphabet));
         self
     }
 
@@ -271,6 +278,9 @@ impl<R: BufRead> PuzzleReader<R> {
     /// Handles the line in `buf`; `Some` when it ends a puzzle or an error.
     fn process_line(&mut self) -> Option<Result<Puzzle, ReadError>> {
         let line_no = self.line_no;
+        if let Some(puzzle) = self.compact_raw(line_no) {
+            return Some(Ok(puzzle));
+        }
         let line = match std::str::from_utf8(&self.buf) {
             Ok(s) => s,
             Err(e) => {
@@ -307,7 +317,7 @@ impl<R: BufRead> PuzzleReader<R> {
             self.skip_spaced = None;
             return Some(marks::read(line, line_no, self.shape_for(9)));
         }
-        if let Some(puzzle) = self.compact_line(line, line_no) {
+        if let Some(puzzle) = self.compact_line(line.as_bytes(), line_no) {
             return Some(Ok(puzzle));
         }
         let (line, regions) = if self.inline_regions {
@@ -453,55 +463,6 @@ impl<R: BufRead> PuzzleReader<R> {
         Some(Err(self.fail(spaced, Some(&p), ReadError::new(line_no, column, kind))))
     }
 
-    /// The common case at once: a whole puzzle on a line of one ASCII
-    /// character a cell (`4..3.1...`), every one a symbol or a blank, read
-    /// outside a grid, once a line of this side has set the default
-    /// symbols. `None` leaves the line to the general path, which
-    /// reads the same puzzle from it, more slowly (tested), or names what
-    /// is wrong.
-    fn compact_line(&self, line: &str, line_no: usize) -> Option<Puzzle> {
-        if !self.fast
-            || self.pending.is_some()
-            || self.skip.is_some()
-            || self.skip_spaced.is_some()
-            || self.inline_regions
-        {
-            return None;
-        }
-        let k = line.len();
-        let n = k.isqrt();
-        if n * n != k || !(MIN_SIZE..=MAX_SIZE).contains(&n) || self.size.is_some_and(|s| s != n) {
-            return None;
-        }
-        let alphabet = match &self.alphabet {
-            Some(a) if a.is_numbers() || !a.fits(n) => return None,
-            Some(a) => a,
-            // The first line of a new side: the general path sets the
-            // default symbols for it.
-            None if self.default_alphabet.len() != n => return None,
-            None => &self.default_alphabet,
-        };
-        if !line.is_ascii() {
-            return None;
-        }
-        // Every byte looked up, then one search for a byte that is no cell
-        // (`u8::MAX`: a value is at most the side): a loop without a branch.
-        let cells: Vec<u8> =
-            line.bytes().map(|b| alphabet.value(char::from(b)).unwrap_or(u8::MAX)).collect();
-        if cells.contains(&u8::MAX) {
-            return None;
-        }
-        let grid = Grid::from_cells(self.shape_for(n), cells).ok()?;
-        Some(Puzzle {
-            grid,
-            line: line_no,
-            layout: Layout::Line,
-            notation: Notation::default(),
-            marks: None,
-            regions: None,
-        })
-    }
-
     /// A one-line puzzle from the tokens of a CSV field.
     fn csv_puzzle(&mut self, line: usize) -> Result<Puzzle, ReadError> {
         let n = self.tokens.len().isqrt();
@@ -550,6 +511,7 @@ impl<R: BufRead> PuzzleReader<R> {
             Some(_) => {}
             None if self.default_alphabet.len() != n => {
                 self.default_alphabet = Alphabet::default_for(n);
+                self.compact = Compact::new(&self.default_alphabet);
             }
             None => {}
         }

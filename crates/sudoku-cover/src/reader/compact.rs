@@ -1,0 +1,104 @@
+//! The common case at once: a whole puzzle on a line of one ASCII
+//! character a cell (`4..3.1...`), read without tokens, through a table of
+//! every byte's value ([`Compact`]); from the raw line, before the general
+//! path's UTF-8 check and comment search, where it cannot read otherwise.
+
+use std::cell::Cell;
+use std::io::BufRead;
+
+use super::{Layout, Notation, Puzzle, PuzzleReader};
+use crate::alphabet::Alphabet;
+use crate::grid::Grid;
+use crate::shape::{MAX_SIZE, MIN_SIZE, Shape};
+
+/// A byte that is no cell.
+const NO_CELL: u8 = u8::MAX;
+
+/// The alphabet in use as a table: each byte's value (0 for a blank,
+/// [`NO_CELL`] for a byte that is neither a blank nor a symbol); and the
+/// box shape of the last side read.
+#[derive(Debug, Clone)]
+pub(super) struct Compact {
+    values: [u8; 256],
+    shape: Cell<Option<Shape>>,
+}
+
+impl Compact {
+    /// The table of `alphabet`'s values, as [`Alphabet::value`] gives them.
+    pub(super) fn new(alphabet: &Alphabet) -> Compact {
+        let mut values = [NO_CELL; 256];
+        for (b, v) in (0..=127u8).zip(values.iter_mut()) {
+            *v = alphabet.value(char::from(b)).unwrap_or(NO_CELL);
+        }
+        Compact { values, shape: Cell::new(None) }
+    }
+}
+
+impl<R: BufRead> PuzzleReader<R> {
+    /// The line read last, its line ending aside, as a whole compact
+    /// puzzle, where the general path would read it so at once: not on
+    /// the first line (a byte-order mark, a CSV header), nor a line as long
+    /// as pencil marks (which they are read as first). `None` leaves the
+    /// line to the general path.
+    pub(super) fn compact_raw(&self, line_no: usize) -> Option<Puzzle> {
+        let mut line = &self.buf[..];
+        while let [rest @ .., b'\n' | b'\r'] = line {
+            line = rest;
+        }
+        if line_no == 1 || line.len() == 729 {
+            return None;
+        }
+        self.compact_line(line, line_no)
+    }
+
+    /// A whole puzzle on a line of one ASCII character a cell, every one a
+    /// symbol or a blank, read outside a grid, once a line of this side has
+    /// set the default symbols. `None` leaves the line to the general path,
+    /// which reads the same puzzle from it, more slowly (tested), or names
+    /// what is wrong.
+    pub(super) fn compact_line(&self, line: &[u8], line_no: usize) -> Option<Puzzle> {
+        if !self.fast
+            || self.pending.is_some()
+            || self.skip.is_some()
+            || self.skip_spaced.is_some()
+            || self.inline_regions
+        {
+            return None;
+        }
+        let k = line.len();
+        let n = k.isqrt();
+        if n * n != k || !(MIN_SIZE..=MAX_SIZE).contains(&n) || self.size.is_some_and(|s| s != n) {
+            return None;
+        }
+        match &self.alphabet {
+            Some(a) if a.is_numbers() || !a.fits(n) => return None,
+            Some(_) => {}
+            // The first line of a new side: the general path sets the
+            // default symbols for it.
+            None if self.default_alphabet.len() != n => return None,
+            None => {}
+        }
+        // Every byte looked up in a loop without a branch; a byte that is
+        // no cell (`NO_CELL`, past every side) fails the grid's check of
+        // its largest value.
+        let values = &self.compact.values;
+        let cells: Vec<u8> = line.iter().map(|&b| values[usize::from(b)]).collect();
+        let shape = match self.compact.shape.get() {
+            Some(shape) if shape.size() == n => shape,
+            _ => {
+                let shape = self.shape_for(n);
+                self.compact.shape.set(Some(shape));
+                shape
+            }
+        };
+        let grid = Grid::from_cells(shape, cells).ok()?;
+        Some(Puzzle {
+            grid,
+            line: line_no,
+            layout: Layout::Line,
+            notation: Notation::default(),
+            marks: None,
+            regions: None,
+        })
+    }
+}
