@@ -23,6 +23,7 @@ mod search;
 pub(crate) use search::{End, Search};
 
 use crate::grid::Grid;
+use crate::human::Bits;
 use crate::rules::Constraints;
 
 /// The grid's constraints, compiled for [`Search`].
@@ -38,8 +39,9 @@ pub(crate) struct Model {
     /// Each cell's digits before the givens (all of them, unless the puzzle
     /// came as pencil marks).
     initial: Vec<u64>,
-    /// Where each house meets others: `overlaps[h]`.
-    overlaps: Vec<Vec<Overlap>>,
+    /// Where each house meets others: `overlaps[h]`, in families of
+    /// overlaps that share no cell.
+    overlaps: Vec<Vec<Family>>,
 }
 
 /// Where house `a` meets another house `b` in two cells or more, and `b`
@@ -48,12 +50,21 @@ pub(crate) struct Model {
 /// candidates").
 #[derive(Debug, Clone, Copy)]
 struct Overlap {
-    /// The shared cells, as positions in `a` (bit `i`: `a`'s `i`th cell).
-    shared: u64,
-    /// `b`'s cells outside `a`, as positions in `b`.
+    /// `b`'s cells outside `a`, as positions in `b` (bit `i`: its `i`th).
     beyond: u64,
     /// The house `b`.
     other: u32,
+}
+
+/// Overlaps of one house `a` that share no cell (a box's rows, or its
+/// columns), so that one pass over `a`'s cells tells which digits each
+/// can hold.
+#[derive(Debug, Clone)]
+struct Family {
+    members: Vec<Overlap>,
+    /// For each position of `a`, the member it is shared with, or
+    /// `members.len()` for none.
+    part_of: Vec<u8>,
 }
 
 impl Model {
@@ -83,15 +94,43 @@ impl Model {
         };
         let houses = constraints.houses.len();
         let mut overlaps = vec![Vec::new(); houses];
-        for (a, list) in overlaps.iter_mut().enumerate() {
+        for (a, families) in overlaps.iter_mut().enumerate() {
             let a_cells = &cells[a * n..(a + 1) * n];
-            for b in (0..houses).filter(|&b| b != a) {
-                let b_cells = &cells[b * n..(b + 1) * n];
-                let shared = positions(a_cells, |c| b_cells.contains(&c));
-                let beyond = positions(b_cells, |c| !a_cells.contains(&c));
-                if shared.count_ones() >= 2 && beyond != 0 {
-                    list.push(Overlap { shared, beyond, other: b as u32 });
+            // The houses that meet `a`, with the cells they share (as
+            // positions in `a`), in order.
+            let mut meets: Vec<(u32, u64)> = Vec::new();
+            for (i, &c) in a_cells.iter().enumerate() {
+                for &b in houses_of[c as usize].iter().filter(|&&b| b as usize != a) {
+                    match meets.iter_mut().find(|(h, _)| *h == b) {
+                        Some((_, shared)) => *shared |= 1 << i,
+                        None => meets.push((b, 1 << i)),
+                    }
                 }
+            }
+            meets.sort_unstable();
+            // Each overlap joins the first family it shares no cell with.
+            let mut unions: Vec<u64> = Vec::new();
+            for (b, shared) in meets {
+                let b_cells = &cells[b as usize * n..(b as usize + 1) * n];
+                let beyond = positions(b_cells, |c| !a_cells.contains(&c));
+                if shared.count_ones() < 2 || beyond == 0 {
+                    continue;
+                }
+                let f = unions.iter().position(|&u| u & shared == 0).unwrap_or_else(|| {
+                    unions.push(0);
+                    families.push(Family { members: Vec::new(), part_of: vec![NO_PART; n] });
+                    unions.len() - 1
+                });
+                let family: &mut Family = &mut families[f];
+                for i in Bits(shared) {
+                    family.part_of[i] = family.members.len() as u8;
+                }
+                family.members.push(Overlap { beyond, other: b });
+                unions[f] |= shared;
+            }
+            for family in families.iter_mut() {
+                let rest = family.members.len() as u8;
+                family.part_of.iter_mut().filter(|p| **p == NO_PART).for_each(|p| *p = rest);
             }
         }
         Some(Model { n, cells, houses_of, partners, initial, overlaps })
@@ -105,6 +144,9 @@ impl Model {
         &self.cells[h * self.n..(h + 1) * self.n]
     }
 }
+
+/// A position of a house not yet in an overlap of its family.
+const NO_PART: u8 = u8::MAX;
 
 /// The positions in `cells` of the cells that pass `keep`, as bits.
 fn positions(cells: &[u32], keep: impl Fn(u32) -> bool) -> u64 {

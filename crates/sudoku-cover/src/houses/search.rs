@@ -330,24 +330,36 @@ impl Search<'_> {
         let model = self.model;
         // Placed digits are out of the other houses already.
         let placed = doms.iter().filter(|&&d| is_single(d)).fold(0, |m, &d| m | d);
-        for o in &model.overlaps[h] {
-            let (mut inside, mut outside) = (0, 0);
-            for (i, &d) in doms.iter().enumerate() {
-                match o.shared >> i & 1 {
-                    1 => inside |= d,
-                    _ => outside |= d,
-                }
+        for family in &model.overlaps[h] {
+            // The digits of each part (the members, then the cells in
+            // none), and those of one part only. Members share two cells
+            // or more and no cell with each other: at most 32 of them.
+            let parts = family.members.len() + 1;
+            let mut held = [0u64; 33];
+            for (&d, &p) in doms.iter().zip(&family.part_of) {
+                held[usize::from(p)] |= d;
             }
-            let locked = inside & !outside & !placed;
-            if locked == 0 {
+            let (mut once, mut twice) = (0, 0);
+            for &d in &held[..parts] {
+                twice |= once & d;
+                once |= d;
+            }
+            let alone = once & !twice & !placed;
+            if alone == 0 {
                 continue;
             }
-            let other = model.house(o.other as usize);
-            for i in Bits(o.beyond) {
-                let cell = other[i] as usize;
-                let d = self.dom[cell];
-                if d & locked != 0 && !self.narrow(cell, d & !locked) {
-                    return false;
+            for (o, &d) in family.members.iter().zip(&held) {
+                let locked = d & alone;
+                if locked == 0 {
+                    continue;
+                }
+                let other = model.house(o.other as usize);
+                for i in Bits(o.beyond) {
+                    let cell = other[i] as usize;
+                    let d = self.dom[cell];
+                    if d & locked != 0 && !self.narrow(cell, d & !locked) {
+                        return false;
+                    }
                 }
             }
         }
