@@ -1,6 +1,6 @@
 //! Counts the solutions of a problem in Knuth's format and prints Knuth's
 //! statistics: `cargo run --release -p dlx --example count -- FILE [THREADS]`.
-//! Set `DLX_ENGINE=links`, `bits` or `sliced` to choose the engine, and
+//! Set `DLX_ENGINE=links`, `bits`, `sliced` or `bounded` to choose the engine, and
 //! `DLX_PROPAGATION=dominance` to remove dominated options at the top.
 
 use std::error::Error;
@@ -21,6 +21,7 @@ fn try_main() -> Result<(), Box<dyn Error>> {
         Ok("links") => Engine::DancingLinks,
         Ok("bits") => Engine::Bitset,
         Ok("sliced") => Engine::BitSliced,
+        Ok("bounded") => Engine::BitBounded,
         _ => Engine::Auto,
     };
     let propagation = match std::env::var("DLX_PROPAGATION").as_deref() {

@@ -38,12 +38,14 @@
 //! most [`MAX_OPTIONS`] options and fewer than 65,535 options per primary
 //! item.
 
+mod bounded;
 mod count;
 mod counted;
 mod dominance;
 mod matrix;
 mod sliced;
 
+pub(crate) use bounded::{Bounded, BoundedMatrix};
 pub(crate) use counted::Counted;
 pub(crate) use matrix::BitMatrix;
 pub(crate) use sliced::Sliced;

@@ -1,0 +1,179 @@
+//! [`Levels`]: the bounded engine's state, one slot per level of the
+//! search: the live options as a bitset and each primary item's bound left.
+
+use super::matrix::BoundedMatrix;
+use crate::engine::Node;
+
+/// The state of every level of the search, one slot per level. Slot 0
+/// holds the options forced with `choose`; the search starts from a copy
+/// of it in slot 1 and never changes it.
+#[derive(Debug, Clone)]
+pub(super) struct Levels<'p> {
+    pub(super) m: &'p BoundedMatrix,
+    /// The live options of each slot, `m.words` words a slot.
+    alive: Vec<u64>,
+    /// How many more options each primary item may take, per slot
+    /// (`m.primaries` a slot): Knuth's `BOUND`. 0 means the item takes no
+    /// more (it is covered, or the search chose to give it no more), and
+    /// then none of its options is alive.
+    bound: Vec<u32>,
+    /// Options killed since the count was last cleared.
+    pub(super) updates: u64,
+}
+
+impl<'p> Levels<'p> {
+    /// Slot 0 with nothing forced.
+    pub(super) fn new(m: &'p BoundedMatrix) -> Levels<'p> {
+        let mut levels = Levels { m, alive: Vec::new(), bound: Vec::new(), updates: 0 };
+        levels.reset();
+        levels
+    }
+
+    /// Forgets the forced options.
+    pub(super) fn reset(&mut self) {
+        self.alive.clear();
+        self.alive.extend_from_slice(&self.m.initial_alive);
+        self.bound.clear();
+        self.bound.extend_from_slice(&self.m.hi);
+    }
+
+    /// Makes room for slot `level` and copies slot `level - 1` into it.
+    #[inline(always)]
+    pub(super) fn push_level(&mut self, level: usize) {
+        let (w, p) = (self.m.words, self.m.primaries);
+        if self.alive.len() < (level + 1) * w {
+            self.alive.resize((level + 1) * w, 0);
+            self.bound.resize((level + 1) * p, 0);
+        }
+        self.alive.copy_within((level - 1) * w..level * w, level * w);
+        self.bound.copy_within((level - 1) * p..level * p, level * p);
+    }
+
+    /// The live options of slot `level`.
+    #[inline(always)]
+    fn alive(&self, level: usize) -> &[u64] {
+        let w = self.m.words;
+        &self.alive[level * w..(level + 1) * w]
+    }
+
+    /// Whether option `o` is alive at slot `level`.
+    pub(super) fn is_alive(&self, level: usize, o: usize) -> bool {
+        self.alive(level)[o / 64] >> (o % 64) & 1 != 0
+    }
+
+    /// Kills the options of list `k` at slot `level`.
+    #[inline(always)]
+    fn kill_list(&mut self, level: usize, k: usize) {
+        let base = level * self.m.words;
+        let mut killed = 0;
+        for &(wi, bits) in self.m.list(k) {
+            let w = &mut self.alive[base + wi as usize];
+            killed += (*w & bits).count_ones();
+            *w &= !bits;
+        }
+        self.updates += u64::from(killed);
+    }
+
+    /// Kills option `o` at slot `level` (it is alive): a tweak.
+    #[inline(always)]
+    pub(super) fn kill(&mut self, level: usize, o: usize) {
+        self.alive[level * self.m.words + o / 64] &= !(1 << (o % 64));
+        self.updates += 1;
+    }
+
+    /// Primary item `i` takes one more option at slot `level`; at its
+    /// upper bound, its options die.
+    #[inline(always)]
+    pub(super) fn take(&mut self, level: usize, i: usize) {
+        let b = &mut self.bound[level * self.m.primaries + i];
+        *b -= 1;
+        if *b == 0 {
+            self.kill_list(level, i);
+        }
+    }
+
+    /// Primary item `i` takes no more options at slot `level` (its lower
+    /// bound is met): Algorithm M's null move.
+    #[inline(always)]
+    pub(super) fn close(&mut self, level: usize, i: usize) {
+        self.bound[level * self.m.primaries + i] = 0;
+        self.kill_list(level, i);
+    }
+
+    /// Commits option `o` (alive) at slot `level`: kills it, and every item
+    /// of it but `skip` (the item branched on, already taken) takes it.
+    #[inline(always)]
+    pub(super) fn commit(&mut self, level: usize, o: usize, skip: u32) {
+        self.kill(level, o);
+        let m = self.m;
+        for &j in m.primaries_of(o) {
+            if j != skip {
+                self.take(level, j as usize);
+            }
+        }
+        for &k in m.kills_of(o) {
+            self.kill_list(level, k as usize);
+        }
+    }
+
+    /// The first live option of primary item `i` at slot `level`; `u32::MAX`
+    /// if none.
+    #[inline(always)]
+    pub(super) fn first_option(&self, level: usize, i: u32) -> u32 {
+        let alive = self.alive(level);
+        for &(wi, bits) in self.m.list(i as usize) {
+            let live = alive[wi as usize] & bits;
+            if live != 0 {
+                return wi * 64 + live.trailing_zeros();
+            }
+        }
+        u32::MAX
+    }
+
+    /// The item to branch on at slot `level` and its number of branches,
+    /// by Knuth's rule for Algorithm M (as dancing links choose it: the
+    /// smallest branching degree `len + s - bound + 1`, `s = min(bound,
+    /// slack)`; ties to the smaller `s`, then the larger bound, then the
+    /// first item), or with `first` the first item that takes more; a
+    /// solution when no item does.
+    #[inline(always)]
+    pub(super) fn choose_item(&self, level: usize, first: bool) -> Node {
+        const OFFSET: i64 = 1 << 33;
+        let m = self.m;
+        let p = m.primaries;
+        let alive = self.alive(level);
+        let bounds = &self.bound[level * p..(level + 1) * p];
+        // Keys below this one are degrees of 0 or less.
+        let live = ((OFFSET + 1) as u128) << 64;
+        let mut best = (u32::MAX, u128::MAX);
+        for (i, &b) in bounds.iter().enumerate() {
+            if b == 0 {
+                continue;
+            }
+            let len: u32 =
+                m.list(i).iter().map(|&(wi, bits)| (alive[wi as usize] & bits).count_ones()).sum();
+            let slack = m.slack[i];
+            let s = slack.min(b);
+            let t = i64::from(len) + i64::from(s) - i64::from(b) + 1;
+            let key = ((t + OFFSET) as u128) << 64 | u128::from(s) << 32 | u128::from(u32::MAX - b);
+            if key < best.1 {
+                best = (i as u32, key);
+            }
+            if first || best.1 < live {
+                break;
+            }
+        }
+        if best.0 == u32::MAX {
+            return Node::Solution;
+        }
+        let degree = (best.1 >> 64) as i64 - OFFSET;
+        Node::on(best.0, degree.max(0) as u32)
+    }
+
+    /// Whether a branch on item `i` at slot `level` ends with the null
+    /// move (the item's lower bound is met: `slack >= bound`).
+    #[inline(always)]
+    pub(super) fn has_null(&self, level: usize, i: u32) -> bool {
+        self.m.slack[i as usize] >= self.bound[level * self.m.primaries + i as usize]
+    }
+}
