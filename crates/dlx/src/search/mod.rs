@@ -131,10 +131,9 @@ impl<'p> Solver<'p> {
         let (heuristic, propagation) = (config.get_heuristic(), config.get_propagation());
         let seed = config.get_seed();
         let backend = match (Solver::engine_for(problem, config), problem.bits.as_ref()) {
-            (Engine::BitBounded, _) => match problem.bounded.as_ref() {
-                Some(m) => Backend::Bounded(Bounded::new(m, heuristic == Heuristic::First)),
-                None => unreachable!("engine_for checked the bounded form"),
-            },
+            (Engine::BitBounded, _) => {
+                Backend::Bounded(Bounded::new(problem, heuristic == Heuristic::First))
+            }
             (Engine::BitSliced, Some(b)) => match Sliced::new(b, heuristic, propagation) {
                 Some(s) => Backend::Sliced(Bits::new(s, None)),
                 None => unreachable!("engine_for checked the table"),

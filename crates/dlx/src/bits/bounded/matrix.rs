@@ -45,6 +45,9 @@ pub(crate) struct BoundedMatrix {
     pub(super) kill_start: Vec<u32>,
     /// Level-0 state: every option alive.
     pub(super) initial_alive: Vec<u64>,
+    /// The options of one item alone, as a bitset; `None` if every option
+    /// is (no secondary item).
+    pub(super) alone: Option<Vec<u64>>,
 }
 
 impl BoundedMatrix {
@@ -116,6 +119,16 @@ impl BoundedMatrix {
                 .extend(own.iter().map(|&(i, k)| if k == NONE { i } else { pairs_from + k }));
             kill_start.push(option_kills.len() as u32);
         }
+        let alone = (items > primaries).then(|| {
+            let mut alone = vec![0u64; words];
+            for o in 0..num_options {
+                let one = primary_start[o + 1] - primary_start[o] == 1;
+                if one && kill_start[o + 1] == kill_start[o] {
+                    alone[o / 64] |= 1 << (o % 64);
+                }
+            }
+            alone
+        });
         let mut initial_alive = vec![0u64; words];
         for o in 0..num_options {
             initial_alive[o / 64] |= 1 << (o % 64);
@@ -134,6 +147,7 @@ impl BoundedMatrix {
             option_kills,
             kill_start,
             initial_alive,
+            alone,
         })
     }
 

@@ -16,6 +16,9 @@
 //! options (no color), or its options of another color or none (the
 //! precomputed list of each (item, color) pair). Item lengths are never
 //! stored: the item choice counts each item's live options by popcount.
+//! A count adds the subtree below a node whose one item left has only
+//! options of that item alone from dancing links' table
+//! (`links/bounded.rs`), node for node what the walk would find.
 //!
 //! The item choice is Knuth's rule for M, as dancing links make it
 //! (`links/choice.rs`), and the branches come in the same order, so the
@@ -23,8 +26,8 @@
 //! and DLX3's. As under dancing links, a seed or
 //! [`Heuristic`](crate::Heuristic)`::ConflictWeighted` changes nothing
 //! under multiplicities; [`Heuristic::First`](crate::Heuristic::First)
-//! takes the first item that may take more. Updates are counted as
-//! options killed.
+//! takes the first item that may take more. It does not count updates
+//! ([`Stats::updates`](crate::Stats::updates) stays 0).
 //!
 //! Like the other bit engines, a branching node's children work on a
 //! copy of its slot (backing up undoes nothing) and a node with one
@@ -37,10 +40,12 @@ pub(crate) use matrix::BoundedMatrix;
 use state::Levels;
 
 use super::NONE;
-use crate::engine::{Level, Node, Search, State, Walk, Walks};
+use crate::engine::{Level, Node, Search, State, Walk, Walks, count_each};
 use crate::error::{Error, ErrorKind};
 use crate::fast;
 use crate::id::OptionId;
+use crate::links::bounded::{Below, Lone};
+use crate::problem::Problem;
 use crate::status::Status;
 
 /// One level of the search.
@@ -79,30 +84,66 @@ pub(crate) struct Bounded<'p> {
     /// Under [`Heuristic::First`](crate::Heuristic::First): branch on the
     /// first item that may take more.
     first: bool,
+    /// The subtrees below a lone item, for counts.
+    lone: Lone,
     walk: Walk<Frame>,
 }
 
 /// [`Bounded::run_portable`] as a [`fast::Kernel`]: compiled with POPCNT
-/// where the CPU has it.
-struct RunLoop<'b, 'p> {
+/// where the CPU has it. With `COUNT`, a count up to `stop_at` solutions.
+struct RunLoop<'b, 'p, const COUNT: bool> {
     engine: &'b mut Bounded<'p>,
     max_nodes: u64,
+    stop_at: u128,
 }
 
-impl fast::Kernel for RunLoop<'_, '_> {
+impl<const COUNT: bool> fast::Kernel for RunLoop<'_, '_, COUNT> {
     type Output = Status;
 
     #[inline(always)]
     fn call(self) -> Status {
-        self.engine.run_portable(self.max_nodes)
+        self.engine.run_portable::<COUNT>(self.max_nodes, self.stop_at)
     }
 }
 
 impl<'p> Bounded<'p> {
-    /// A search of the problem `m` is made from, branching on the first
-    /// item that may take more if `first`, else by Knuth's rule.
-    pub(crate) fn new(m: &'p BoundedMatrix, first: bool) -> Bounded<'p> {
-        Bounded { levels: Levels::new(m), first, walk: Walk::new(None) }
+    /// A search of `problem` (which has its bounded form), branching on
+    /// the first item that may take more if `first`, else by Knuth's rule.
+    pub(crate) fn new(problem: &'p Problem, first: bool) -> Bounded<'p> {
+        let m = problem.bounded.as_ref().expect("a problem the bounded engine takes");
+        Bounded { levels: Levels::new(m), first, lone: Lone::new(problem), walk: Walk::new(None) }
+    }
+
+    /// In a count, at a node branching on `item`, the only item left
+    /// (`single`, or under `first` checked here): if its options are
+    /// alone, adds the subtree below to the statistics and returns `true`,
+    /// unless that would pass the node budget or reach `stop_at`
+    /// solutions (the walk stops there, so it walks).
+    #[inline(always)]
+    fn count_lone(&mut self, slot: usize, item: u32, single: bool, stop_at: u128) -> bool {
+        if !(single || self.first && self.levels.only(slot, item)) {
+            return false;
+        }
+        let Some((len, bound)) = self.levels.lone(slot, item) else { return false };
+        let Some(below) = self.lone.below(item + 1, len, bound) else { return false };
+        self.add_below(below, stop_at)
+    }
+
+    /// Adds the subtree `below` to the statistics, unless that would pass
+    /// the node budget or reach `stop_at` solutions.
+    #[inline(always)]
+    fn add_below(&mut self, below: Below, stop_at: u128) -> bool {
+        let stats = &mut self.walk.stats;
+        if below.nodes >= self.walk.pause_at.saturating_sub(stats.nodes)
+            || stats.solutions.saturating_add(u128::from(below.solutions)) >= stop_at
+        {
+            return false;
+        }
+        stats.nodes += below.nodes;
+        stats.solutions += u128::from(below.solutions);
+        let depth = self.walk.frames.len() + below.depth as usize;
+        stats.max_depth = stats.max_depth.max(depth);
+        true
     }
 
     /// The slot of the node the search stands on (the search starts in
@@ -148,7 +189,7 @@ impl<'p> Bounded<'p> {
     }
 
     #[inline(always)]
-    fn run_portable(&mut self, max_nodes: u64) -> Status {
+    fn run_portable<const COUNT: bool>(&mut self, max_nodes: u64, stop_at: u128) -> Status {
         if !self.walk.begin(max_nodes) {
             return Status::Done;
         }
@@ -164,13 +205,20 @@ impl<'p> Bounded<'p> {
                     }
                     let slot = self.current_slot();
                     match self.levels.choose_item(slot, self.first) {
-                        Node::Solution => {
+                        (Node::Solution, _) => {
                             state = State::Backdown;
                             self.walk.stats.solutions += 1;
-                            break Status::Solution;
+                            if !COUNT || self.walk.stats.solutions >= stop_at {
+                                break Status::Solution;
+                            }
                         }
-                        Node::DeadEnd => state = State::Backdown,
-                        Node::Branch { item, degree } => {
+                        (Node::DeadEnd, _) => state = State::Backdown,
+                        (Node::Branch { item, .. }, single)
+                            if COUNT && self.count_lone(slot, item, single, stop_at) =>
+                        {
+                            state = State::Backdown;
+                        }
+                        (Node::Branch { item, degree }, _) => {
                             let f = self.frame(slot, item, degree);
                             self.walk.frames.push(f);
                             state = State::Advance;
@@ -229,16 +277,26 @@ impl Walks for Bounded<'_> {
         &mut self.walk
     }
     fn updates(&self) -> u64 {
-        self.levels.updates
+        0
     }
-    fn clear_updates(&mut self) {
-        self.levels.updates = 0;
-    }
+    fn clear_updates(&mut self) {}
 }
 
 impl Search for Bounded<'_> {
     fn run(&mut self, max_nodes: u64) -> Status {
-        fast::run(RunLoop { engine: self, max_nodes })
+        fast::run(RunLoop::<false> { engine: self, max_nodes, stop_at: 0 })
+    }
+
+    /// Solutions counted where they are found, without stopping, and the
+    /// subtrees below a lone item in one step.
+    fn count(&mut self, max_nodes: u64, limit: u128) -> (u128, Status) {
+        if limit == 0 {
+            return count_each(self, max_nodes, limit);
+        }
+        let before = self.walk.stats.solutions;
+        let stop_at = before.saturating_add(limit);
+        let status = fast::run(RunLoop::<true> { engine: self, max_nodes, stop_at });
+        (self.walk.stats.solutions - before, status)
     }
 
     fn choose(&mut self, option: OptionId) -> Result<(), Error> {
@@ -291,7 +349,7 @@ impl Search for Bounded<'_> {
         self.levels.push_level(1);
         for &k in path {
             let slot = self.current_slot();
-            let Node::Branch { item, degree } = self.levels.choose_item(slot, self.first) else {
+            let (Node::Branch { item, degree }, _) = self.levels.choose_item(slot, self.first) else {
                 return self.fail();
             };
             if k >= degree {

@@ -17,14 +17,12 @@ pub(super) struct Levels<'p> {
     /// more (it is covered, or the search chose to give it no more), and
     /// then none of its options is alive.
     bound: Vec<u32>,
-    /// Options killed since the count was last cleared.
-    pub(super) updates: u64,
 }
 
 impl<'p> Levels<'p> {
     /// Slot 0 with nothing forced.
     pub(super) fn new(m: &'p BoundedMatrix) -> Levels<'p> {
-        let mut levels = Levels { m, alive: Vec::new(), bound: Vec::new(), updates: 0 };
+        let mut levels = Levels { m, alive: Vec::new(), bound: Vec::new() };
         levels.reset();
         levels
     }
@@ -65,20 +63,15 @@ impl<'p> Levels<'p> {
     #[inline(always)]
     fn kill_list(&mut self, level: usize, k: usize) {
         let base = level * self.m.words;
-        let mut killed = 0;
         for &(wi, bits) in self.m.list(k) {
-            let w = &mut self.alive[base + wi as usize];
-            killed += (*w & bits).count_ones();
-            *w &= !bits;
+            self.alive[base + wi as usize] &= !bits;
         }
-        self.updates += u64::from(killed);
     }
 
     /// Kills option `o` at slot `level` (it is alive): a tweak.
     #[inline(always)]
     pub(super) fn kill(&mut self, level: usize, o: usize) {
         self.alive[level * self.m.words + o / 64] &= !(1 << (o % 64));
-        self.updates += 1;
     }
 
     /// Primary item `i` takes one more option at slot `level`; at its
@@ -135,9 +128,11 @@ impl<'p> Levels<'p> {
     /// smallest branching degree `len + s - bound + 1`, `s = min(bound,
     /// slack)`; ties to the smaller `s`, then the larger bound, then the
     /// first item), or with `first` the first item that takes more; a
-    /// solution when no item does.
+    /// solution when no item does. With it, whether the item is the only
+    /// one that may take more (not looked at with `first`, nor at a dead
+    /// end).
     #[inline(always)]
-    pub(super) fn choose_item(&self, level: usize, first: bool) -> Node {
+    pub(super) fn choose_item(&self, level: usize, first: bool) -> (Node, bool) {
         const OFFSET: i64 = 1 << 33;
         let m = self.m;
         let p = m.primaries;
@@ -146,10 +141,12 @@ impl<'p> Levels<'p> {
         // Keys below this one are degrees of 0 or less.
         let live = ((OFFSET + 1) as u128) << 64;
         let mut best = (u32::MAX, u128::MAX);
+        let mut active = 0u32;
         for (i, &b) in bounds.iter().enumerate() {
             if b == 0 {
                 continue;
             }
+            active += 1;
             let len: u32 =
                 m.list(i).iter().map(|&(wi, bits)| (alive[wi as usize] & bits).count_ones()).sum();
             let slack = m.slack[i];
@@ -164,10 +161,37 @@ impl<'p> Levels<'p> {
             }
         }
         if best.0 == u32::MAX {
-            return Node::Solution;
+            return (Node::Solution, false);
         }
         let degree = (best.1 >> 64) as i64 - OFFSET;
-        Node::on(best.0, degree.max(0) as u32)
+        (Node::on(best.0, degree.max(0) as u32), active == 1 && !first)
+    }
+
+    /// Whether primary item `i` is the only one at slot `level` that may
+    /// take more.
+    pub(super) fn only(&self, level: usize, i: u32) -> bool {
+        let p = self.m.primaries;
+        let bounds = &self.bound[level * p..(level + 1) * p];
+        bounds.iter().enumerate().all(|(j, &b)| b == 0 || j == i as usize)
+    }
+
+    /// Where primary item `i` is the only one left at slot `level`: its
+    /// list length and bound if its live options are alone (no other item),
+    /// so that the subtree depends on them alone (`links::bounded::Lone`).
+    #[inline(always)]
+    pub(super) fn lone(&self, level: usize, i: u32) -> Option<(u32, u32)> {
+        let alive = self.alive(level);
+        let mut len = 0;
+        for &(wi, bits) in self.m.list(i as usize) {
+            let live = alive[wi as usize] & bits;
+            if let Some(alone) = &self.m.alone
+                && live & !alone[wi as usize] != 0
+            {
+                return None;
+            }
+            len += live.count_ones();
+        }
+        Some((len, self.bound[level * self.m.primaries + i as usize]))
     }
 
     /// Whether a branch on item `i` at slot `level` ends with the null
