@@ -9,6 +9,11 @@ use crate::config::Engine;
 
 /// The most options a problem may have for the bounded engine.
 pub(crate) const MAX_BOUNDED_OPTIONS: usize = 1 << 13;
+/// The most words of masks (one per item and per (item, color) pair, a
+/// bit per option) the bounded engine builds.
+const MAX_MASK_WORDS: usize = 1 << 20;
+/// The largest upper bound the bounded engine takes (bounds are `u16`).
+const MAX_BOUND: u32 = u16::MAX as u32 - 1;
 
 /// Sets option `o`'s bit in a sparse bitset built in increasing order.
 fn push_bit(list: &mut Vec<(u32, u64)>, o: usize) {
@@ -18,25 +23,24 @@ fn push_bit(list: &mut Vec<(u32, u64)>, o: usize) {
     }
 }
 
-/// Which options hold which items, as sparse bitsets (word index, bits),
-/// and each primary item's bounds.
+/// Which options hold which items, as bitsets of `words` words, and each
+/// primary item's bounds.
 #[derive(Debug, Clone)]
 pub(crate) struct BoundedMatrix {
-    /// `u64` words per live-option bitset.
+    /// `u64` words per bitset: 1, 2, 4 or 8 (the search is compiled for
+    /// each), or more.
     pub(super) words: usize,
     /// Primary items (internal numbers `0..primaries`).
     pub(super) primaries: usize,
     /// Each primary item's upper bound.
-    pub(super) hi: Vec<u32>,
+    pub(super) hi: Vec<u16>,
     /// Each primary item's `hi - lo`.
-    pub(super) slack: Vec<u32>,
-    /// Kill lists, flattened (`list_start` as `option_start`): list `i <
-    /// primaries` holds primary item `i`'s options; then for each secondary
-    /// item without a color in some option, its options; then for each
+    pub(super) slack: Vec<u16>,
+    /// Kill masks, `words` words each: mask `i < primaries` holds primary
+    /// item `i`'s options; then each secondary item's; then for each
     /// (secondary item, color) pair, the options that clash with it (its
     /// item's options of another color or none).
-    pub(super) lists: Vec<(u32, u64)>,
-    pub(super) list_start: Vec<u32>,
+    pub(super) masks: Vec<u64>,
     /// The primary items of each option, flattened.
     pub(super) option_primaries: Vec<u32>,
     pub(super) primary_start: Vec<u32>,
@@ -58,12 +62,19 @@ impl BoundedMatrix {
         if !m.has_multiplicities()
             || num_options > MAX_BOUNDED_OPTIONS
             || m.usable.iter().any(|&u| !u)
+            || m.bound.iter().any(|&b| b > MAX_BOUND)
         {
             return None;
         }
         let primaries = m.num_primary();
         let items = m.num_items();
-        let words = num_options.div_ceil(64).max(1);
+        let words = match num_options.div_ceil(64) {
+            0 | 1 => 1,
+            2 => 2,
+            3 | 4 => 4,
+            5..=8 => 8,
+            w => w,
+        };
         let mut item_options: Vec<Vec<(u32, u64)>> = vec![Vec::new(); items];
         let mut pair_index: HashMap<(u32, u32), u32> = HashMap::new();
         let mut pairs: Vec<(u32, u32)> = Vec::new();
@@ -97,21 +108,25 @@ impl BoundedMatrix {
             primary_start.push(option_primaries.len() as u32);
             secondary_entries.push(own);
         }
-        let (mut lists, mut list_start) = (Vec::new(), vec![0u32]);
-        for list in &item_options {
-            lists.extend_from_slice(list);
-            list_start.push(lists.len() as u32);
+        if (items + pairs.len()).saturating_mul(words) > MAX_MASK_WORDS {
+            return None;
         }
-        // A pair's clashes: its item's options less its own, word by word.
-        let pairs_from = items as u32;
-        for (&(i, _), own) in pairs.iter().zip(&pair_options) {
-            for &(wi, bits) in &item_options[i as usize] {
-                let mine = own.iter().find(|&&(k, _)| k == wi).map_or(0, |&(_, b)| b);
-                if bits & !mine != 0 {
-                    lists.push((wi, bits & !mine));
-                }
+        let mut masks = vec![0u64; (items + pairs.len()) * words];
+        for (i, list) in item_options.iter().enumerate() {
+            for &(wi, bits) in list {
+                masks[i * words + wi as usize] |= bits;
             }
-            list_start.push(lists.len() as u32);
+        }
+        // A pair's clashes: its item's options less its own.
+        let pairs_from = items as u32;
+        for (k, (&(i, _), own)) in pairs.iter().zip(&pair_options).enumerate() {
+            let at = (items + k) * words;
+            for &(wi, bits) in &item_options[i as usize] {
+                masks[at + wi as usize] |= bits;
+            }
+            for &(wi, bits) in own {
+                masks[at + wi as usize] &= !bits;
+            }
         }
         let (mut option_kills, mut kill_start) = (Vec::new(), vec![0u32]);
         for own in &secondary_entries {
@@ -133,15 +148,14 @@ impl BoundedMatrix {
         for o in 0..num_options {
             initial_alive[o / 64] |= 1 << (o % 64);
         }
-        let hi = (1..=primaries).map(|k| m.bound[k]).collect();
-        let slack = (1..=primaries).map(|k| m.slack[k]).collect();
+        let hi = (1..=primaries).map(|k| m.bound[k] as u16).collect();
+        let slack = (1..=primaries).map(|k| m.slack[k] as u16).collect();
         Some(BoundedMatrix {
             words,
             primaries,
             hi,
             slack,
-            lists,
-            list_start,
+            masks,
             option_primaries,
             primary_start,
             option_kills,
@@ -161,10 +175,12 @@ impl BoundedMatrix {
         }
     }
 
-    /// Kill list `k`, as sparse bitset words.
+    /// Kill mask `k`, `W` words (`W` is `words`, or 0 for `words`
+    /// known only at run time).
     #[inline(always)]
-    pub(super) fn list(&self, k: usize) -> &[(u32, u64)] {
-        &self.lists[self.list_start[k] as usize..self.list_start[k + 1] as usize]
+    pub(super) fn mask<const W: usize>(&self, k: usize) -> &[u64] {
+        let w = if W > 0 { W } else { self.words };
+        &self.masks[k * w..(k + 1) * w]
     }
 
     /// The primary items of option `o`.

@@ -77,10 +77,11 @@ impl Level for Frame {
     }
 }
 
-/// The bit-parallel engine for multiplicities (see the module docs).
+/// The bit-parallel engine for multiplicities (see the module docs), on
+/// `W` words of live options (0: as many as the problem needs).
 #[derive(Debug, Clone)]
-pub(crate) struct Bounded<'p> {
-    levels: Levels<'p>,
+pub(crate) struct Search1<'p, const W: usize> {
+    levels: Levels<'p, W>,
     /// Under [`Heuristic::First`](crate::Heuristic::First): branch on the
     /// first item that may take more.
     first: bool,
@@ -91,13 +92,13 @@ pub(crate) struct Bounded<'p> {
 
 /// [`Bounded::run_portable`] as a [`fast::Kernel`]: compiled with POPCNT
 /// where the CPU has it. With `COUNT`, a count up to `stop_at` solutions.
-struct RunLoop<'b, 'p, const COUNT: bool> {
-    engine: &'b mut Bounded<'p>,
+struct RunLoop<'b, 'p, const W: usize, const COUNT: bool> {
+    engine: &'b mut Search1<'p, W>,
     max_nodes: u64,
     stop_at: u128,
 }
 
-impl<const COUNT: bool> fast::Kernel for RunLoop<'_, '_, COUNT> {
+impl<const W: usize, const COUNT: bool> fast::Kernel for RunLoop<'_, '_, W, COUNT> {
     type Output = Status;
 
     #[inline(always)]
@@ -106,12 +107,11 @@ impl<const COUNT: bool> fast::Kernel for RunLoop<'_, '_, COUNT> {
     }
 }
 
-impl<'p> Bounded<'p> {
+impl<'p, const W: usize> Search1<'p, W> {
     /// A search of `problem` (which has its bounded form), branching on
     /// the first item that may take more if `first`, else by Knuth's rule.
-    pub(crate) fn new(problem: &'p Problem, first: bool) -> Bounded<'p> {
-        let m = problem.bounded.as_ref().expect("a problem the bounded engine takes");
-        Bounded { levels: Levels::new(m), first, lone: Lone::new(problem), walk: Walk::new(None) }
+    fn new(problem: &'p Problem, m: &'p BoundedMatrix, first: bool) -> Search1<'p, W> {
+        Search1 { levels: Levels::new(m), first, lone: Lone::new(problem), walk: Walk::new(None) }
     }
 
     /// In a count, at a node branching on `item`, the only item left
@@ -268,7 +268,7 @@ impl<'p> Bounded<'p> {
     }
 }
 
-impl Walks for Bounded<'_> {
+impl<const W: usize> Walks for Search1<'_, W> {
     type Frame = Frame;
     fn walk(&self) -> &Walk<Frame> {
         &self.walk
@@ -282,9 +282,9 @@ impl Walks for Bounded<'_> {
     fn clear_updates(&mut self) {}
 }
 
-impl Search for Bounded<'_> {
+impl<const W: usize> Search for Search1<'_, W> {
     fn run(&mut self, max_nodes: u64) -> Status {
-        fast::run(RunLoop::<false> { engine: self, max_nodes, stop_at: 0 })
+        fast::run(RunLoop::<W, false> { engine: self, max_nodes, stop_at: 0 })
     }
 
     /// Solutions counted where they are found, without stopping, and the
@@ -295,7 +295,7 @@ impl Search for Bounded<'_> {
         }
         let before = self.walk.stats.solutions;
         let stop_at = before.saturating_add(limit);
-        let status = fast::run(RunLoop::<true> { engine: self, max_nodes, stop_at });
+        let status = fast::run(RunLoop::<W, true> { engine: self, max_nodes, stop_at });
         (self.walk.stats.solutions - before, status)
     }
 
@@ -349,7 +349,8 @@ impl Search for Bounded<'_> {
         self.levels.push_level(1);
         for &k in path {
             let slot = self.current_slot();
-            let (Node::Branch { item, degree }, _) = self.levels.choose_item(slot, self.first) else {
+            let (Node::Branch { item, degree }, _) = self.levels.choose_item(slot, self.first)
+            else {
                 return self.fail();
             };
             if k >= degree {
@@ -376,5 +377,90 @@ impl Search for Bounded<'_> {
     fn unwind(&mut self) {
         self.walk.frames.clear();
         self.walk.rewind();
+    }
+}
+
+/// The bounded engine, compiled for the problem's words of live options.
+#[derive(Debug, Clone)]
+pub(crate) enum Bounded<'p> {
+    W1(Search1<'p, 1>),
+    W2(Search1<'p, 2>),
+    W4(Search1<'p, 4>),
+    W8(Search1<'p, 8>),
+    Any(Search1<'p, 0>),
+}
+
+impl<'p> Bounded<'p> {
+    /// A search of `problem` (which has its bounded form), branching on
+    /// the first item that may take more if `first`, else by Knuth's rule.
+    pub(crate) fn new(problem: &'p Problem, first: bool) -> Bounded<'p> {
+        let m = problem.bounded.as_ref().expect("a problem the bounded engine takes");
+        match m.words {
+            1 => Bounded::W1(Search1::new(problem, m, first)),
+            2 => Bounded::W2(Search1::new(problem, m, first)),
+            4 => Bounded::W4(Search1::new(problem, m, first)),
+            8 => Bounded::W8(Search1::new(problem, m, first)),
+            _ => Bounded::Any(Search1::new(problem, m, first)),
+        }
+    }
+}
+
+/// `$body` with `$e` the engine, whichever its words.
+macro_rules! each {
+    ($self:expr, $e:ident => $body:expr) => {
+        match $self {
+            Bounded::W1($e) => $body,
+            Bounded::W2($e) => $body,
+            Bounded::W4($e) => $body,
+            Bounded::W8($e) => $body,
+            Bounded::Any($e) => $body,
+        }
+    };
+}
+
+impl Walks for Bounded<'_> {
+    type Frame = Frame;
+    fn walk(&self) -> &Walk<Frame> {
+        each!(self, e => e.walk())
+    }
+    fn walk_mut(&mut self) -> &mut Walk<Frame> {
+        each!(self, e => e.walk_mut())
+    }
+    fn updates(&self) -> u64 {
+        0
+    }
+    fn clear_updates(&mut self) {}
+}
+
+impl Search for Bounded<'_> {
+    fn run(&mut self, max_nodes: u64) -> Status {
+        each!(self, e => e.run(max_nodes))
+    }
+    fn count(&mut self, max_nodes: u64, limit: u128) -> (u128, Status) {
+        each!(self, e => e.count(max_nodes, limit))
+    }
+    fn choose(&mut self, option: OptionId) -> Result<(), Error> {
+        each!(self, e => e.choose(option))
+    }
+    fn choose_all(&mut self, options: &[OptionId]) -> Result<(), Error> {
+        each!(self, e => e.choose_all(options))
+    }
+    fn reset(&mut self) {
+        each!(self, e => e.reset())
+    }
+    fn reset_search(&mut self) {
+        each!(self, e => e.reset_search())
+    }
+    fn reseed(&mut self, seed: Option<u64>) {
+        each!(self, e => e.reseed(seed))
+    }
+    fn chosen(&self, out: &mut Vec<OptionId>) {
+        each!(self, e => e.chosen(out))
+    }
+    fn descend(&mut self, path: &[u32]) -> bool {
+        each!(self, e => e.descend(path))
+    }
+    fn unwind(&mut self) {
+        each!(self, e => e.unwind())
     }
 }

@@ -4,27 +4,35 @@
 use super::matrix::BoundedMatrix;
 use crate::engine::Node;
 
-/// The state of every level of the search, one slot per level. Slot 0
+/// The state of every level of the search, one slot per level, with `W`
+/// words of live options a slot (0: `m.words`, known at run time). Slot 0
 /// holds the options forced with `choose`; the search starts from a copy
 /// of it in slot 1 and never changes it.
 #[derive(Debug, Clone)]
-pub(super) struct Levels<'p> {
+pub(super) struct Levels<'p, const W: usize> {
     pub(super) m: &'p BoundedMatrix,
-    /// The live options of each slot, `m.words` words a slot.
+    /// The live options of each slot, `W` words a slot.
     alive: Vec<u64>,
     /// How many more options each primary item may take, per slot
     /// (`m.primaries` a slot): Knuth's `BOUND`. 0 means the item takes no
     /// more (it is covered, or the search chose to give it no more), and
     /// then none of its options is alive.
-    bound: Vec<u32>,
+    bound: Vec<u16>,
 }
 
-impl<'p> Levels<'p> {
+impl<'p, const W: usize> Levels<'p, W> {
     /// Slot 0 with nothing forced.
-    pub(super) fn new(m: &'p BoundedMatrix) -> Levels<'p> {
+    pub(super) fn new(m: &'p BoundedMatrix) -> Levels<'p, W> {
+        debug_assert!(W == 0 || W == m.words);
         let mut levels = Levels { m, alive: Vec::new(), bound: Vec::new() };
         levels.reset();
         levels
+    }
+
+    /// Words of live options per slot.
+    #[inline(always)]
+    fn words(&self) -> usize {
+        if W > 0 { W } else { self.m.words }
     }
 
     /// Forgets the forced options.
@@ -38,19 +46,21 @@ impl<'p> Levels<'p> {
     /// Makes room for slot `level` and copies slot `level - 1` into it.
     #[inline(always)]
     pub(super) fn push_level(&mut self, level: usize) {
-        let (w, p) = (self.m.words, self.m.primaries);
+        let (w, p) = (self.words(), self.m.primaries);
         if self.alive.len() < (level + 1) * w {
             self.alive.resize((level + 1) * w, 0);
             self.bound.resize((level + 1) * p, 0);
         }
-        self.alive.copy_within((level - 1) * w..level * w, level * w);
-        self.bound.copy_within((level - 1) * p..level * p, level * p);
+        let (done, next) = self.alive.split_at_mut(level * w);
+        next[..w].copy_from_slice(&done[(level - 1) * w..]);
+        let (done, next) = self.bound.split_at_mut(level * p);
+        next[..p].copy_from_slice(&done[(level - 1) * p..]);
     }
 
     /// The live options of slot `level`.
     #[inline(always)]
     fn alive(&self, level: usize) -> &[u64] {
-        let w = self.m.words;
+        let w = self.words();
         &self.alive[level * w..(level + 1) * w]
     }
 
@@ -59,19 +69,22 @@ impl<'p> Levels<'p> {
         self.alive(level)[o / 64] >> (o % 64) & 1 != 0
     }
 
-    /// Kills the options of list `k` at slot `level`.
+    /// Kills the options of mask `k` at slot `level`.
     #[inline(always)]
-    fn kill_list(&mut self, level: usize, k: usize) {
-        let base = level * self.m.words;
-        for &(wi, bits) in self.m.list(k) {
-            self.alive[base + wi as usize] &= !bits;
+    fn kill_mask(&mut self, level: usize, k: usize) {
+        let w = self.words();
+        let mask = self.m.mask::<W>(k);
+        let alive = &mut self.alive[level * w..(level + 1) * w];
+        for (a, &m) in alive.iter_mut().zip(mask) {
+            *a &= !m;
         }
     }
 
     /// Kills option `o` at slot `level` (it is alive): a tweak.
     #[inline(always)]
     pub(super) fn kill(&mut self, level: usize, o: usize) {
-        self.alive[level * self.m.words + o / 64] &= !(1 << (o % 64));
+        let w = self.words();
+        self.alive[level * w + o / 64] &= !(1 << (o % 64));
     }
 
     /// Primary item `i` takes one more option at slot `level`; at its
@@ -81,7 +94,7 @@ impl<'p> Levels<'p> {
         let b = &mut self.bound[level * self.m.primaries + i];
         *b -= 1;
         if *b == 0 {
-            self.kill_list(level, i);
+            self.kill_mask(level, i);
         }
     }
 
@@ -90,7 +103,7 @@ impl<'p> Levels<'p> {
     #[inline(always)]
     pub(super) fn close(&mut self, level: usize, i: usize) {
         self.bound[level * self.m.primaries + i] = 0;
-        self.kill_list(level, i);
+        self.kill_mask(level, i);
     }
 
     /// Commits option `o` (alive) at slot `level`: kills it, and every item
@@ -105,7 +118,7 @@ impl<'p> Levels<'p> {
             }
         }
         for &k in m.kills_of(o) {
-            self.kill_list(level, k as usize);
+            self.kill_mask(level, k as usize);
         }
     }
 
@@ -114,13 +127,21 @@ impl<'p> Levels<'p> {
     #[inline(always)]
     pub(super) fn first_option(&self, level: usize, i: u32) -> u32 {
         let alive = self.alive(level);
-        for &(wi, bits) in self.m.list(i as usize) {
-            let live = alive[wi as usize] & bits;
+        let mask = self.m.mask::<W>(i as usize);
+        for (k, (&a, &m)) in alive.iter().zip(mask).enumerate() {
+            let live = a & m;
             if live != 0 {
-                return wi * 64 + live.trailing_zeros();
+                return k as u32 * 64 + live.trailing_zeros();
             }
         }
         u32::MAX
+    }
+
+    /// The number of live options of primary item `i` in `alive`.
+    #[inline(always)]
+    fn len(&self, alive: &[u64], i: usize) -> u32 {
+        let mask = self.m.mask::<W>(i);
+        alive.iter().zip(mask).map(|(&a, &m)| (a & m).count_ones()).sum()
     }
 
     /// The item to branch on at slot `level` and its number of branches,
@@ -133,26 +154,27 @@ impl<'p> Levels<'p> {
     /// end).
     #[inline(always)]
     pub(super) fn choose_item(&self, level: usize, first: bool) -> (Node, bool) {
-        const OFFSET: i64 = 1 << 33;
+        // The order as one number, smallest best: the degree (offset to be
+        // positive; at most 2^13 + 1), then s, then the larger bound
+        // (bounds and slacks are below 2^16).
+        const OFFSET: i64 = 1 << 16;
         let m = self.m;
         let p = m.primaries;
         let alive = self.alive(level);
         let bounds = &self.bound[level * p..(level + 1) * p];
         // Keys below this one are degrees of 0 or less.
-        let live = ((OFFSET + 1) as u128) << 64;
-        let mut best = (u32::MAX, u128::MAX);
+        let live = ((OFFSET + 1) as u64) << 32;
+        let mut best = (u32::MAX, u64::MAX);
         let mut active = 0u32;
-        for (i, &b) in bounds.iter().enumerate() {
+        for (i, (&b, &slack)) in bounds.iter().zip(&m.slack).enumerate() {
             if b == 0 {
                 continue;
             }
             active += 1;
-            let len: u32 =
-                m.list(i).iter().map(|&(wi, bits)| (alive[wi as usize] & bits).count_ones()).sum();
-            let slack = m.slack[i];
+            let len = self.len(alive, i);
             let s = slack.min(b);
             let t = i64::from(len) + i64::from(s) - i64::from(b) + 1;
-            let key = ((t + OFFSET) as u128) << 64 | u128::from(s) << 32 | u128::from(u32::MAX - b);
+            let key = ((t + OFFSET) as u64) << 32 | u64::from(s) << 16 | u64::from(u16::MAX - b);
             if key < best.1 {
                 best = (i as u32, key);
             }
@@ -163,7 +185,7 @@ impl<'p> Levels<'p> {
         if best.0 == u32::MAX {
             return (Node::Solution, false);
         }
-        let degree = (best.1 >> 64) as i64 - OFFSET;
+        let degree = (best.1 >> 32) as i64 - OFFSET;
         (Node::on(best.0, degree.max(0) as u32), active == 1 && !first)
     }
 
@@ -181,17 +203,18 @@ impl<'p> Levels<'p> {
     #[inline(always)]
     pub(super) fn lone(&self, level: usize, i: u32) -> Option<(u32, u32)> {
         let alive = self.alive(level);
+        let mask = self.m.mask::<W>(i as usize);
         let mut len = 0;
-        for &(wi, bits) in self.m.list(i as usize) {
-            let live = alive[wi as usize] & bits;
+        for (k, (&a, &m)) in alive.iter().zip(mask).enumerate() {
+            let live = a & m;
             if let Some(alone) = &self.m.alone
-                && live & !alone[wi as usize] != 0
+                && live & !alone[k] != 0
             {
                 return None;
             }
             len += live.count_ones();
         }
-        Some((len, self.bound[level * self.m.primaries + i as usize]))
+        Some((len, u32::from(self.bound[level * self.m.primaries + i as usize])))
     }
 
     /// Whether a branch on item `i` at slot `level` ends with the null
