@@ -165,13 +165,15 @@ impl BoundedMatrix {
         })
     }
 
-    /// Whether the engine setting `engine` runs this engine: forced
-    /// ([`Engine::Bitset`], [`Engine::BitBounded`]) always; under
-    /// [`Engine::Auto`] where it is faster than dancing links.
+    /// Whether the engine setting `engine` runs this engine: a bit engine
+    /// forced ([`Engine::Bitset`], [`Engine::BitSliced`],
+    /// [`Engine::BitBounded`]) always; under [`Engine::Auto`] where it is
+    /// faster than dancing links.
     pub(crate) fn runs(&self, engine: Engine) -> bool {
         match engine {
-            Engine::Bitset | Engine::BitBounded => true,
-            _ => true,
+            Engine::Auto => true,
+            Engine::DancingLinks => false,
+            Engine::Bitset | Engine::BitSliced | Engine::BitBounded => true,
         }
     }
 
