@@ -14,6 +14,13 @@ pub(crate) const MAX_BOUNDED_OPTIONS: usize = 1 << 13;
 const MAX_MASK_WORDS: usize = 1 << 20;
 /// The largest upper bound the bounded engine takes (bounds are `u16`).
 const MAX_BOUND: u32 = u16::MAX as u32 - 1;
+/// [`Engine::Auto`] takes the bounded engine on colored problems of at
+/// most this many primary items times words of options (the item choice
+/// counts every item's options, word by word, at every node): measured
+/// faster than dancing links at 28 x 4 and 20 x 2, slower at 40 x 4; on
+/// problems without colors never faster (docs/performance.md,
+/// "Multiplicities on bits").
+const AUTO_MAX_WORK: usize = 128;
 
 /// Sets option `o`'s bit in a sparse bitset built in increasing order.
 fn push_bit(list: &mut Vec<(u32, u64)>, o: usize) {
@@ -52,6 +59,8 @@ pub(crate) struct BoundedMatrix {
     /// The options of one item alone, as a bitset; `None` if every option
     /// is (no secondary item).
     pub(super) alone: Option<Vec<u64>>,
+    /// Whether some option gives a secondary item a color.
+    colored: bool,
 }
 
 impl BoundedMatrix {
@@ -162,6 +171,7 @@ impl BoundedMatrix {
             kill_start,
             initial_alive,
             alone,
+            colored: !pairs.is_empty(),
         })
     }
 
@@ -171,7 +181,7 @@ impl BoundedMatrix {
     /// faster than dancing links.
     pub(crate) fn runs(&self, engine: Engine) -> bool {
         match engine {
-            Engine::Auto => true,
+            Engine::Auto => self.colored && self.primaries * self.words <= AUTO_MAX_WORK,
             Engine::DancingLinks => false,
             Engine::Bitset | Engine::BitSliced | Engine::BitBounded => true,
         }
