@@ -159,9 +159,11 @@ impl<'p> Solver<'p> {
     }
 
     /// The engine a solver with settings `config` runs on `problem`:
-    /// [`Engine::DancingLinks`], [`Engine::Bitset`] or
-    /// [`Engine::BitSliced`] (never `Auto`), as [`Solver::engine`] will say.
-    /// The bit engines take no multiplicities (see [`Engine::Bitset`]);
+    /// [`Engine::DancingLinks`], [`Engine::Bitset`], [`Engine::BitSliced`]
+    /// or [`Engine::BitBounded`] (never `Auto`), as [`Solver::engine`]
+    /// will say. Multiplicities take the bounded form where it can run and
+    /// a bit engine is forced, or under `Auto` where it is faster (see
+    /// [`Engine::BitBounded`]); the other bit engines take none;
     /// the bit-sliced form takes no colors, needs a small table and does
     /// not randomize or weigh items, so a seeded, colored or
     /// [`Heuristic::ConflictWeighted`] search takes the counted form.
@@ -212,7 +214,8 @@ impl<'p> Solver<'p> {
     }
 
     /// The engine the solver runs: [`Engine::DancingLinks`],
-    /// [`Engine::Bitset`] or [`Engine::BitSliced`] (never `Auto`).
+    /// [`Engine::Bitset`], [`Engine::BitSliced`] or [`Engine::BitBounded`]
+    /// (never `Auto`).
     pub fn engine(&self) -> Engine {
         match self.backend {
             Backend::Links(_) => Engine::DancingLinks,
