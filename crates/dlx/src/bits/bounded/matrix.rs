@@ -4,6 +4,7 @@
 use std::collections::HashMap;
 
 use super::super::NONE;
+use super::super::matrix::push_bit;
 use crate::arena::{Matrix, SPACER};
 use crate::config::Engine;
 
@@ -21,14 +22,6 @@ const MAX_BOUND: u32 = u16::MAX as u32 - 1;
 /// problems without colors never faster (docs/performance.md,
 /// "Multiplicities on bits").
 const AUTO_MAX_WORK: usize = 128;
-
-/// Sets option `o`'s bit in a sparse bitset built in increasing order.
-fn push_bit(list: &mut Vec<(u32, u64)>, o: usize) {
-    match list.last_mut() {
-        Some((k, bits)) if *k as usize == o / 64 => *bits |= 1 << (o % 64),
-        _ => list.push(((o / 64) as u32, 1 << (o % 64))),
-    }
-}
 
 /// Which options hold which items, as bitsets of `words` words, and each
 /// primary item's bounds.

@@ -44,7 +44,7 @@ use crate::engine::{Level, Node, Search, State, Walk, Walks, count_each};
 use crate::error::{Error, ErrorKind};
 use crate::fast;
 use crate::id::OptionId;
-use crate::links::bounded::{Below, Lone};
+use crate::links::bounded::Lone;
 use crate::problem::Problem;
 use crate::status::Status;
 
@@ -126,24 +126,7 @@ impl<'p, const W: usize> Search1<'p, W> {
         }
         let Some((len, bound)) = self.levels.lone(slot, item) else { return false };
         let Some(below) = self.lone.below(item + 1, len, bound) else { return false };
-        self.add_below(below, stop_at)
-    }
-
-    /// Adds the subtree `below` to the statistics, unless that would pass
-    /// the node budget or reach `stop_at` solutions.
-    #[inline(always)]
-    fn add_below(&mut self, below: Below, stop_at: u128) -> bool {
-        let stats = &mut self.walk.stats;
-        if below.nodes >= self.walk.pause_at.saturating_sub(stats.nodes)
-            || stats.solutions.saturating_add(u128::from(below.solutions)) >= stop_at
-        {
-            return false;
-        }
-        stats.nodes += below.nodes;
-        stats.solutions += u128::from(below.solutions);
-        let depth = self.walk.frames.len() + below.depth as usize;
-        stats.max_depth = stats.max_depth.max(depth);
-        true
+        below.add_to(&mut self.walk, stop_at)
     }
 
     /// The slot of the node the search stands on (the search starts in
