@@ -1,6 +1,6 @@
 //! [`Bounded`]: the bit-parallel engine for problems with multiplicities
 //! (Knuth's Algorithm M, with or without colors), of up to
-//! [`MAX_BOUNDED_OPTIONS`] options, every one with a primary item.
+//! [`MAX_BOUNDED_OPTIONS`](matrix::MAX_BOUNDED_OPTIONS) options, every one with a primary item.
 //!
 //! The state of a node is a slot (`state.rs`): the live options as a
 //! bitset, and per primary item how many more options it may take (its
@@ -90,7 +90,7 @@ pub(crate) struct Search1<'p, const W: usize> {
     walk: Walk<Frame>,
 }
 
-/// [`Bounded::run_portable`] as a [`fast::Kernel`]: compiled with POPCNT
+/// [`Search1::run_portable`] as a [`fast::Kernel`]: compiled with POPCNT
 /// where the CPU has it. With `COUNT`, a count up to `stop_at` solutions.
 struct RunLoop<'b, 'p, const W: usize, const COUNT: bool> {
     engine: &'b mut Search1<'p, W>,
