@@ -189,7 +189,7 @@ pub enum Engine {
     /// forced on a problem with multiplicities runs it; [`Engine::Auto`]
     /// picks it on colored problems where the primary items times the
     /// words of options (64 a word) are at most 128 (28 items and 200
-    /// options: 0.65x dancing links' time), where it is faster; its item
+    /// options: 0.68x dancing links' time), where it is faster; its item
     /// choice counts every item's options at every node, so on bigger or
     /// plain problems dancing links win.
     BitBounded,
