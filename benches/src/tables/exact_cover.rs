@@ -60,6 +60,7 @@ fn engine_name(engine: Engine) -> &'static str {
     match engine {
         Engine::BitSliced => "bit-sliced",
         Engine::Bitset => "bitset",
+        Engine::BitBounded => "bit-bounded",
         Engine::DancingLinks => "dancing links",
         _ => "other",
     }

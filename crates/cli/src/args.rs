@@ -401,8 +401,8 @@ pub struct ReportArgs {
     /// items, options, solutions, nodes, updates, depth, time, updates/s,
     /// then threads for `solve` and `count`; for sudoku also puzzles,
     /// solved, no-solution, invalid (and unique, multiple for `check`) and
-    /// puzzles/s; last, the engine the search ran (bit-sliced, bitset or
-    /// dancing-links).
+    /// puzzles/s; last, the engine the search ran (bit-sliced, bitset,
+    /// bit-bounded or dancing-links).
     #[arg(long)]
     pub stats: bool,
 

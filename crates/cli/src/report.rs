@@ -13,8 +13,10 @@
 //! summed over all puzzles, `depth` is the deepest any search went.
 //! `updates` (and `updates/s`) are 0 where the engine does not count them:
 //! its bit-sliced form, which takes 9x9 sudoku and other small problems
-//! (see `dlx::Engine::BitSliced`). `engine` names the engine the search
-//! ran: `bit-sliced`, `bitset` (the counted bit form) or `dancing-links`;
+//! (see `dlx::Engine::BitSliced`), and its bounded form (small colored
+//! problems with multiplicities, `dlx::Engine::BitBounded`). `engine` names
+//! the engine the search ran: `bit-sliced`, `bitset` (the counted bit
+//! form), `bit-bounded` or `dancing-links`;
 //! for a sudoku batch of several sizes, each engine used, in order.
 
 use std::fmt::Display;
@@ -74,6 +76,7 @@ pub fn engine_name(engine: dlx::Engine) -> &'static str {
     match engine {
         dlx::Engine::BitSliced => "bit-sliced",
         dlx::Engine::Bitset => "bitset",
+        dlx::Engine::BitBounded => "bit-bounded",
         dlx::Engine::DancingLinks => "dancing-links",
         _ => "auto",
     }

@@ -114,6 +114,7 @@ fn stats_name_the_engine_auto_picked() {
         ("pentomino6x10_quarter.dlx", "bitset"),
         ("colored80.dlx", "bitset"),
         ("mcc_random22.dlx", "dancing-links"),
+        ("mcc_colored28.dlx", "bit-bounded"),
     ] {
         let path = repository.join(file);
         let path = path.to_str().expect("a UTF-8 path");

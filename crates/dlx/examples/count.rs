@@ -1,13 +1,15 @@
 //! Counts the solutions of a problem in Knuth's format and prints Knuth's
 //! statistics: `cargo run --release -p dlx --example count -- FILE [THREADS]`.
-//! Set `DLX_ENGINE=links`, `bits` or `sliced` to choose the engine, and
-//! `DLX_PROPAGATION=dominance` to remove dominated options at the top.
+//! Set `DLX_ENGINE=links`, `bits`, `sliced` or `bounded` to choose the engine, and
+//! `DLX_PROPAGATION=dominance` to remove dominated options at the top, and
+//! `DLX_MAX_NODES=N` to stop after N nodes (one thread: the engines visit
+//! the same tree, so a tree's first N nodes compare them on big problems).
 
 use std::error::Error;
 use std::fs::File;
 use std::io::BufReader;
 
-use dlx::{Config, Engine, Parallel, Problem, Propagation, Solver};
+use dlx::{Config, Engine, Limits, Parallel, Problem, Propagation, Solver};
 
 fn try_main() -> Result<(), Box<dyn Error>> {
     let path = std::env::args().nth(1).ok_or("usage: count FILE")?;
@@ -21,6 +23,7 @@ fn try_main() -> Result<(), Box<dyn Error>> {
         Ok("links") => Engine::DancingLinks,
         Ok("bits") => Engine::Bitset,
         Ok("sliced") => Engine::BitSliced,
+        Ok("bounded") => Engine::BitBounded,
         _ => Engine::Auto,
     };
     let propagation = match std::env::var("DLX_PROPAGATION").as_deref() {
@@ -35,7 +38,14 @@ fn try_main() -> Result<(), Box<dyn Error>> {
     } else {
         let mut solver = Solver::with_config(&problem, config);
         println!("engine: {:?}", solver.engine());
-        (solver.count(), solver.stats())
+        match std::env::var("DLX_MAX_NODES") {
+            Ok(n) => {
+                let n = n.parse().map_err(|_| format!("bad DLX_MAX_NODES `{n}`"))?;
+                let outcome = solver.count_within(&Limits::new().nodes(n));
+                (outcome.solutions, outcome.stats)
+            }
+            Err(_) => (solver.count(), solver.stats()),
+        }
     };
     println!(
         "{count} solutions, {} nodes, {} updates, {:.3}s, {:.0} M updates/s",

@@ -154,7 +154,8 @@ pub enum Engine {
     /// 9x9 sudoku, n queens, Langford pairs, pentominoes), bit-sliced where
     /// its tables are small ([`Engine::BitSliced`], plain exact cover
     /// only), [`Engine::Bitset`] elsewhere (colored problems too);
-    /// dancing links for the rest.
+    /// [`Engine::BitBounded`] for small colored problems with
+    /// multiplicities; dancing links for the rest.
     #[default]
     Auto,
     /// Dancing links, for every problem.
@@ -163,7 +164,7 @@ pub enum Engine {
     /// multiplicities, every option with a primary item, at most 262,144
     /// options, fewer than 65,535 options per primary item), dancing links
     /// where it cannot. Its state is a bitset of live options and a count
-    /// per item.
+    /// per item. On a problem with multiplicities, [`Engine::BitBounded`].
     Bitset,
     /// The bit-parallel engine with its state bit-sliced by item, where its
     /// table (a slot of state per option) is small — at most 64 options per
@@ -178,6 +179,20 @@ pub enum Engine {
     /// [`Propagation::Dominance`]); it does not count updates
     /// ([`Stats::updates`](crate::Stats::updates) stays 0).
     BitSliced,
+    /// The bit-parallel engine for multiplicities (Algorithm M, with or
+    /// without colors) where it can run (every option with a primary item,
+    /// at most 8,192 options, bounds below 65,535), [`Engine::Bitset`]
+    /// elsewhere. Its state is a bitset of live options and each primary
+    /// item's bound left; it visits dancing links' tree, DLX3's, node for
+    /// node, and does not count updates
+    /// ([`Stats::updates`](crate::Stats::updates) stays 0). Any bit engine
+    /// forced on a problem with multiplicities runs it; [`Engine::Auto`]
+    /// picks it on colored problems where the primary items times the
+    /// words of options (64 a word) are at most 128 (28 items and 200
+    /// options: 0.68x dancing links' time), where it is faster; its item
+    /// choice counts every item's options at every node, so on bigger or
+    /// plain problems dancing links win.
+    BitBounded,
 }
 
 /// Settings of a [`Solver`](crate::Solver). Cheap to copy.

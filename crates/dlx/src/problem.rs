@@ -14,7 +14,7 @@
 use std::sync::OnceLock;
 
 use crate::arena::Matrix;
-use crate::bits::BitMatrix;
+use crate::bits::{BitMatrix, BoundedMatrix};
 use crate::entry::OptionEntries;
 use crate::entry::{Bounds, Entry};
 use crate::error::{Error, ErrorKind};
@@ -259,8 +259,10 @@ impl ProblemBuilder {
             }
         }
         let bits = BitMatrix::new(&matrix, self.option_start.len() - 1);
+        let bounded = BoundedMatrix::new(&matrix, self.option_start.len() - 1);
         Ok(Problem {
             bits,
+            bounded,
             names: self.names,
             bounds: self.bounds,
             colors: self.colors,
@@ -288,6 +290,9 @@ pub struct Problem {
     pub(crate) matrix: Matrix,
     /// The bit-parallel form, when the problem is small and plain enough.
     pub(crate) bits: Option<BitMatrix>,
+    /// The bit-parallel form under multiplicities, when the problem has
+    /// them and is small enough.
+    pub(crate) bounded: Option<BoundedMatrix>,
     /// [`Problem::fingerprint`] (written in `checkpoint`, which needs
     /// it), computed on first use.
     pub(crate) fingerprint: OnceLock<u64>,

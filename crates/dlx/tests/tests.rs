@@ -1,5 +1,6 @@
 //! Integration tests of the `dlx` engine.
 
+mod bounded;
 mod builder;
 mod checkpoint;
 mod colors;

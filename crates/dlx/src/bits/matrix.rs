@@ -28,7 +28,7 @@ pub(super) enum Kernel {
 const DENSE: usize = 64;
 
 /// Sets option `o`'s bit in a sparse bitset built in increasing order.
-fn push_bit(list: &mut Vec<(u32, u64)>, o: usize) {
+pub(super) fn push_bit(list: &mut Vec<(u32, u64)>, o: usize) {
     match list.last_mut() {
         Some((k, bits)) if *k as usize == o / 64 => *bits |= 1 << (o % 64),
         _ => list.push(((o / 64) as u32, 1 << (o % 64))),

@@ -27,6 +27,10 @@
 //!   option or one. It needs a table of one slot per option, so it runs
 //!   where that is small (a 9x9 sudoku: 350 KB).
 //!
+//! Problems with multiplicities have their own loop, [`Bounded`]
+//! (`bounded/`): Algorithm M's branches (an item's options, then the null
+//! move) on a slot of live options and bounds left.
+//!
 //! Both visit the same search tree as dancing links, in the same order: the
 //! item with the fewest options, ties to the first in item order (or as
 //! [`Heuristic`](crate::Heuristic) says otherwise, the same in every engine), and its
@@ -38,12 +42,14 @@
 //! most [`MAX_OPTIONS`] options and fewer than 65,535 options per primary
 //! item.
 
+mod bounded;
 mod count;
 mod counted;
 mod dominance;
 mod matrix;
 mod sliced;
 
+pub(crate) use bounded::{Bounded, BoundedMatrix};
 pub(crate) use counted::Counted;
 pub(crate) use matrix::BitMatrix;
 pub(crate) use sliced::Sliced;

@@ -181,6 +181,7 @@ pub(crate) fn engine_word(engine: Engine) -> &'static str {
         Engine::DancingLinks => "links",
         Engine::Bitset => "bits",
         Engine::BitSliced => "sliced",
+        Engine::BitBounded => "bounded",
     }
 }
 

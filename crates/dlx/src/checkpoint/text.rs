@@ -221,6 +221,7 @@ impl<'t> Reader<'t> {
                 ("links", Engine::DancingLinks),
                 ("bits", Engine::Bitset),
                 ("sliced", Engine::BitSliced),
+                ("bounded", Engine::BitBounded),
             ],
         )?;
         let heuristic = self.word(

@@ -15,7 +15,7 @@
 
 use super::Links;
 use crate::arena::{ROOT, SPACER};
-use crate::engine::count_each;
+use crate::engine::{Level, Walk, count_each};
 use crate::problem::Problem;
 use crate::status::Status;
 
@@ -40,6 +40,25 @@ pub(crate) struct Below {
 }
 
 impl Below {
+    /// Adds this subtree, below the node `walk` stands on (its level not
+    /// yet opened), to `walk`'s statistics but the updates (each engine
+    /// keeps its own), unless that would pass the node budget or reach
+    /// `stop_at` solutions: whether it did.
+    #[inline(always)]
+    pub(crate) fn add_to<F: Level>(self, walk: &mut Walk<F>, stop_at: u128) -> bool {
+        let stats = &mut walk.stats;
+        if self.nodes >= walk.pause_at.saturating_sub(stats.nodes)
+            || stats.solutions.saturating_add(u128::from(self.solutions)) >= stop_at
+        {
+            return false;
+        }
+        stats.nodes += self.nodes;
+        stats.solutions += u128::from(self.solutions);
+        let depth = walk.frames.len() + self.depth as usize;
+        stats.max_depth = stats.max_depth.max(depth);
+        true
+    }
+
     /// Adds a child node and the subtree below it (`child`), entered
     /// after `updates` more updates (a `tweak` 1, the null move 0).
     fn add_child(&mut self, child: Below, updates: u64) {
@@ -223,16 +242,9 @@ impl Links<'_> {
     /// the node budget or reach `stop_at` solutions.
     #[inline(always)]
     fn add_below(&mut self, below: Below, stop_at: u128) -> bool {
-        let stats = &mut self.walk.stats;
-        if below.nodes >= self.walk.pause_at.saturating_sub(stats.nodes)
-            || stats.solutions.saturating_add(u128::from(below.solutions)) >= stop_at
-        {
+        if !below.add_to(&mut self.walk, stop_at) {
             return false;
         }
-        stats.nodes += below.nodes;
-        stats.solutions += u128::from(below.solutions);
-        let depth = self.walk.frames.len() + below.depth as usize;
-        stats.max_depth = stats.max_depth.max(depth);
         self.dance.updates += below.updates;
         true
     }

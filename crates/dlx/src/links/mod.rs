@@ -31,7 +31,7 @@
 //! path or random ones. A seeded search's random choices are `random.rs`'s
 //! (crate level: the counted bit engine makes the same).
 
-mod bounded;
+pub(crate) mod bounded;
 mod choice;
 mod cost;
 mod levels;

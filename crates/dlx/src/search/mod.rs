@@ -20,7 +20,7 @@
 
 use std::time::Instant;
 
-use crate::bits::{Bits, Counted, Sliced};
+use crate::bits::{Bits, Bounded, Counted, Sliced};
 use crate::config::{Config, Engine, Heuristic};
 use crate::engine::Search;
 use crate::error::{Error, ErrorKind};
@@ -51,6 +51,8 @@ enum Backend<'p> {
     Bits16(Bits<Counted<'p, u16>>),
     /// The bit-parallel engine, bit-sliced.
     Sliced(Bits<Sliced<'p>>),
+    /// The bit-parallel engine for multiplicities.
+    Bounded(Bounded<'p>),
 }
 
 impl<'p> Backend<'p> {
@@ -62,6 +64,7 @@ impl<'p> Backend<'p> {
             Backend::Bits8(e) => e,
             Backend::Bits16(e) => e,
             Backend::Sliced(e) => e,
+            Backend::Bounded(e) => e,
         }
     }
 
@@ -73,6 +76,7 @@ impl<'p> Backend<'p> {
             Backend::Bits8(e) => e,
             Backend::Bits16(e) => e,
             Backend::Sliced(e) => e,
+            Backend::Bounded(e) => e,
         }
     }
 }
@@ -127,6 +131,9 @@ impl<'p> Solver<'p> {
         let (heuristic, propagation) = (config.get_heuristic(), config.get_propagation());
         let seed = config.get_seed();
         let backend = match (Solver::engine_for(problem, config), problem.bits.as_ref()) {
+            (Engine::BitBounded, _) => {
+                Backend::Bounded(Bounded::new(problem, heuristic == Heuristic::First))
+            }
             (Engine::BitSliced, Some(b)) => match Sliced::new(b, heuristic, propagation) {
                 Some(s) => Backend::Sliced(Bits::new(s, None)),
                 None => unreachable!("engine_for checked the table"),
@@ -152,9 +159,11 @@ impl<'p> Solver<'p> {
     }
 
     /// The engine a solver with settings `config` runs on `problem`:
-    /// [`Engine::DancingLinks`], [`Engine::Bitset`] or
-    /// [`Engine::BitSliced`] (never `Auto`), as [`Solver::engine`] will say.
-    /// The bit engines take no multiplicities (see [`Engine::Bitset`]);
+    /// [`Engine::DancingLinks`], [`Engine::Bitset`], [`Engine::BitSliced`]
+    /// or [`Engine::BitBounded`] (never `Auto`), as [`Solver::engine`]
+    /// will say. Multiplicities take the bounded form where it can run and
+    /// a bit engine is forced, or under `Auto` where it is faster (see
+    /// [`Engine::BitBounded`]); the other bit engines take none;
     /// the bit-sliced form takes no colors, needs a small table and does
     /// not randomize or weigh items, so a seeded, colored or
     /// [`Heuristic::ConflictWeighted`] search takes the counted form.
@@ -174,7 +183,12 @@ impl<'p> Solver<'p> {
     /// ```
     pub fn engine_for(problem: &Problem, config: Config) -> Engine {
         match (config.get_engine(), problem.bits.as_ref()) {
-            (Engine::DancingLinks, _) | (_, None) => Engine::DancingLinks,
+            (Engine::DancingLinks, _) => Engine::DancingLinks,
+            (_, None) if problem.bounded.as_ref().is_some_and(|m| m.runs(config.get_engine())) => {
+                Engine::BitBounded
+            }
+            (_, None) => Engine::DancingLinks,
+            (Engine::BitBounded, _) => Solver::engine_for(problem, config.engine(Engine::Bitset)),
             // The bit-sliced form does not randomize.
             (Engine::Bitset, _) => Engine::Bitset,
             // Nor does it weigh items.
@@ -200,12 +214,14 @@ impl<'p> Solver<'p> {
     }
 
     /// The engine the solver runs: [`Engine::DancingLinks`],
-    /// [`Engine::Bitset`] or [`Engine::BitSliced`] (never `Auto`).
+    /// [`Engine::Bitset`], [`Engine::BitSliced`] or [`Engine::BitBounded`]
+    /// (never `Auto`).
     pub fn engine(&self) -> Engine {
         match self.backend {
             Backend::Links(_) => Engine::DancingLinks,
             Backend::Bits8(_) | Backend::Bits16(_) => Engine::Bitset,
             Backend::Sliced(_) => Engine::BitSliced,
+            Backend::Bounded(_) => Engine::BitBounded,
         }
     }
 
@@ -394,7 +410,9 @@ impl<'p> Solver<'p> {
     pub(crate) fn links(&self) -> Option<&Links<'p>> {
         match &self.backend {
             Backend::Links(e) => Some(e),
-            Backend::Bits8(_) | Backend::Bits16(_) | Backend::Sliced(_) => None,
+            Backend::Bits8(_) | Backend::Bits16(_) | Backend::Sliced(_) | Backend::Bounded(_) => {
+                None
+            }
         }
     }
 }

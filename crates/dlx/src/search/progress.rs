@@ -137,7 +137,7 @@ impl<'p> Solver<'p> {
     pub fn estimate(&mut self, samples: u64, seed: u64) -> Estimate {
         match &mut self.backend {
             Backend::Links(e) => e.estimate(samples, seed),
-            Backend::Bits8(_) | Backend::Bits16(_) | Backend::Sliced(_) => {
+            Backend::Bits8(_) | Backend::Bits16(_) | Backend::Sliced(_) | Backend::Bounded(_) => {
                 // The random walks are written for dancing links; the two
                 // engines have the same tree, so walk it there.
                 let mut links = Links::new(self.problem, self.config.get_heuristic(), None);

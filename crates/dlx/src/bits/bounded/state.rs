@@ -1,0 +1,226 @@
+//! [`Levels`]: the bounded engine's state, one slot per level of the
+//! search: the live options as a bitset and each primary item's bound left.
+
+use super::matrix::BoundedMatrix;
+use crate::engine::Node;
+
+/// The state of every level of the search, one slot per level, with `W`
+/// words of live options a slot (0: `m.words`, known at run time). Slot 0
+/// holds the options forced with `choose`; the search starts from a copy
+/// of it in slot 1 and never changes it.
+#[derive(Debug, Clone)]
+pub(super) struct Levels<'p, const W: usize> {
+    pub(super) m: &'p BoundedMatrix,
+    /// The live options of each slot, `W` words a slot.
+    alive: Vec<u64>,
+    /// How many more options each primary item may take, per slot
+    /// (`m.primaries` a slot): Knuth's `BOUND`. 0 means the item takes no
+    /// more (it is covered, or the search chose to give it no more), and
+    /// then none of its options is alive.
+    bound: Vec<u16>,
+}
+
+impl<'p, const W: usize> Levels<'p, W> {
+    /// Slot 0 with nothing forced.
+    pub(super) fn new(m: &'p BoundedMatrix) -> Levels<'p, W> {
+        debug_assert!(W == 0 || W == m.words);
+        let mut levels = Levels { m, alive: Vec::new(), bound: Vec::new() };
+        levels.reset();
+        levels
+    }
+
+    /// Words of live options per slot.
+    #[inline(always)]
+    fn words(&self) -> usize {
+        if W > 0 { W } else { self.m.words }
+    }
+
+    /// Forgets the forced options.
+    pub(super) fn reset(&mut self) {
+        self.alive.clear();
+        self.alive.extend_from_slice(&self.m.initial_alive);
+        self.bound.clear();
+        self.bound.extend_from_slice(&self.m.hi);
+    }
+
+    /// Makes room for slot `level` and copies slot `level - 1` into it.
+    #[inline(always)]
+    pub(super) fn push_level(&mut self, level: usize) {
+        let (w, p) = (self.words(), self.m.primaries);
+        if self.alive.len() < (level + 1) * w {
+            self.alive.resize((level + 1) * w, 0);
+            self.bound.resize((level + 1) * p, 0);
+        }
+        let (done, next) = self.alive.split_at_mut(level * w);
+        next[..w].copy_from_slice(&done[(level - 1) * w..]);
+        let (done, next) = self.bound.split_at_mut(level * p);
+        next[..p].copy_from_slice(&done[(level - 1) * p..]);
+    }
+
+    /// The live options of slot `level`.
+    #[inline(always)]
+    fn alive(&self, level: usize) -> &[u64] {
+        let w = self.words();
+        &self.alive[level * w..(level + 1) * w]
+    }
+
+    /// Whether option `o` is alive at slot `level`.
+    pub(super) fn is_alive(&self, level: usize, o: usize) -> bool {
+        self.alive(level)[o / 64] >> (o % 64) & 1 != 0
+    }
+
+    /// Kills the options of mask `k` at slot `level`.
+    #[inline(always)]
+    fn kill_mask(&mut self, level: usize, k: usize) {
+        let w = self.words();
+        let mask = self.m.mask::<W>(k);
+        let alive = &mut self.alive[level * w..(level + 1) * w];
+        for (a, &m) in alive.iter_mut().zip(mask) {
+            *a &= !m;
+        }
+    }
+
+    /// Kills option `o` at slot `level` (it is alive): a tweak.
+    #[inline(always)]
+    pub(super) fn kill(&mut self, level: usize, o: usize) {
+        let w = self.words();
+        self.alive[level * w + o / 64] &= !(1 << (o % 64));
+    }
+
+    /// Primary item `i` takes one more option at slot `level`; at its
+    /// upper bound, its options die.
+    #[inline(always)]
+    pub(super) fn take(&mut self, level: usize, i: usize) {
+        let b = &mut self.bound[level * self.m.primaries + i];
+        *b -= 1;
+        if *b == 0 {
+            self.kill_mask(level, i);
+        }
+    }
+
+    /// Primary item `i` takes no more options at slot `level` (its lower
+    /// bound is met): Algorithm M's null move.
+    #[inline(always)]
+    pub(super) fn close(&mut self, level: usize, i: usize) {
+        self.bound[level * self.m.primaries + i] = 0;
+        self.kill_mask(level, i);
+    }
+
+    /// Commits option `o` (alive) at slot `level`: kills it, and every item
+    /// of it but `skip` (the item branched on, already taken) takes it.
+    #[inline(always)]
+    pub(super) fn commit(&mut self, level: usize, o: usize, skip: u32) {
+        self.kill(level, o);
+        let m = self.m;
+        for &j in m.primaries_of(o) {
+            if j != skip {
+                self.take(level, j as usize);
+            }
+        }
+        for &k in m.kills_of(o) {
+            self.kill_mask(level, k as usize);
+        }
+    }
+
+    /// The first live option of primary item `i` at slot `level`; `u32::MAX`
+    /// if none.
+    #[inline(always)]
+    pub(super) fn first_option(&self, level: usize, i: u32) -> u32 {
+        let alive = self.alive(level);
+        let mask = self.m.mask::<W>(i as usize);
+        for (k, (&a, &m)) in alive.iter().zip(mask).enumerate() {
+            let live = a & m;
+            if live != 0 {
+                return k as u32 * 64 + live.trailing_zeros();
+            }
+        }
+        u32::MAX
+    }
+
+    /// The number of live options of primary item `i` in `alive`.
+    #[inline(always)]
+    fn len(&self, alive: &[u64], i: usize) -> u32 {
+        let mask = self.m.mask::<W>(i);
+        alive.iter().zip(mask).map(|(&a, &m)| (a & m).count_ones()).sum()
+    }
+
+    /// The item to branch on at slot `level` and its number of branches,
+    /// by Knuth's rule for Algorithm M (as dancing links choose it: the
+    /// smallest branching degree `len + s - bound + 1`, `s = min(bound,
+    /// slack)`; ties to the smaller `s`, then the larger bound, then the
+    /// first item), or with `first` the first item that takes more; a
+    /// solution when no item does. With it, whether the item is the only
+    /// one that may take more (not looked at with `first`, nor at a dead
+    /// end).
+    #[inline(always)]
+    pub(super) fn choose_item(&self, level: usize, first: bool) -> (Node, bool) {
+        // The order as one number, smallest best: the degree (offset to be
+        // positive; at most 2^13 + 1), then s, then the larger bound
+        // (bounds and slacks are below 2^16).
+        const OFFSET: i64 = 1 << 16;
+        let m = self.m;
+        let p = m.primaries;
+        let alive = self.alive(level);
+        let bounds = &self.bound[level * p..(level + 1) * p];
+        // Keys below this one are degrees of 0 or less.
+        let live = ((OFFSET + 1) as u64) << 32;
+        let mut best = (u32::MAX, u64::MAX);
+        let mut active = 0u32;
+        for (i, (&b, &slack)) in bounds.iter().zip(&m.slack).enumerate() {
+            if b == 0 {
+                continue;
+            }
+            active += 1;
+            let len = self.len(alive, i);
+            let s = slack.min(b);
+            let t = i64::from(len) + i64::from(s) - i64::from(b) + 1;
+            let key = ((t + OFFSET) as u64) << 32 | u64::from(s) << 16 | u64::from(u16::MAX - b);
+            if key < best.1 {
+                best = (i as u32, key);
+            }
+            if first || best.1 < live {
+                break;
+            }
+        }
+        if best.0 == u32::MAX {
+            return (Node::Solution, false);
+        }
+        let degree = (best.1 >> 32) as i64 - OFFSET;
+        (Node::on(best.0, degree.max(0) as u32), active == 1 && !first)
+    }
+
+    /// Whether primary item `i` is the only one at slot `level` that may
+    /// take more.
+    pub(super) fn only(&self, level: usize, i: u32) -> bool {
+        let p = self.m.primaries;
+        let bounds = &self.bound[level * p..(level + 1) * p];
+        bounds.iter().enumerate().all(|(j, &b)| b == 0 || j == i as usize)
+    }
+
+    /// Where primary item `i` is the only one left at slot `level`: its
+    /// list length and bound if its live options are alone (no other item),
+    /// so that the subtree depends on them alone (`links::bounded::Lone`).
+    #[inline(always)]
+    pub(super) fn lone(&self, level: usize, i: u32) -> Option<(u32, u32)> {
+        let alive = self.alive(level);
+        let mask = self.m.mask::<W>(i as usize);
+        let mut len = 0;
+        for (k, (&a, &m)) in alive.iter().zip(mask).enumerate() {
+            let live = a & m;
+            if let Some(alone) = &self.m.alone
+                && live & !alone[k] != 0
+            {
+                return None;
+            }
+            len += live.count_ones();
+        }
+        Some((len, u32::from(self.bound[level * self.m.primaries + i as usize])))
+    }
+
+    /// Whether a branch on item `i` at slot `level` ends with the null
+    /// move (the item's lower bound is met: `slack >= bound`).
+    #[inline(always)]
+    pub(super) fn has_null(&self, level: usize, i: u32) -> bool {
+        self.m.slack[i as usize] >= self.bound[level * self.m.primaries + i as usize]
+    }
+}
