@@ -67,7 +67,7 @@ pub struct Instance {
 
 impl Instance {
     /// The problems of the exact-cover table, in its order.
-    pub const ALL: [Instance; 12] = [
+    pub const ALL: [Instance; 14] = [
         Instance { name: "queens12", solutions: 14_200 },
         Instance { name: "queens14", solutions: 365_596 },
         Instance { name: "langford12", solutions: 216_288 },
@@ -78,6 +78,8 @@ impl Instance {
         Instance { name: "colored_random32", solutions: 304 },
         Instance { name: "colored_random28", solutions: 2_829 },
         Instance { name: "mcc_random22", solutions: 15_669_630 },
+        Instance { name: "mcc_colored28", solutions: 4_465_369 },
+        Instance { name: "mcc_rota", solutions: 304_884 },
         Instance { name: "big_random30", solutions: 216 },
         Instance { name: "sudoku36_450blanks", solutions: 2 },
     ];
