@@ -269,8 +269,9 @@ impl<'m> Search<'m> {
     }
 
     /// Propagates to a fixed point: exclusions of newly fixed cells first,
-    /// then all-different on each queued house, and its locked digits. `false` at a dead end (the
-    /// queues are emptied, the failing house weighs one more).
+    /// then all-different on each queued house, and its locked digits.
+    /// `false` at a dead end (the queues are emptied, the failing house
+    /// weighs one more).
     fn propagate(&mut self) -> bool {
         let ok = self.settle();
         if !ok {
@@ -319,9 +320,7 @@ impl<'m> Search<'m> {
             }
         }
     }
-}
 
-impl Search<'_> {
     /// Locked digits: at each overlap of house `h` (whose domains are
     /// `doms`) with another house, the digits `h` can hold only in the
     /// shared cells leave the other house's cells beyond `h`. `false` if
