@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use dlx::{OptionId, Parallel, Status, Stop};
 use sudoku_cover::human::{Ladder, Units};
-use sudoku_cover::{Grid, Puzzle, Sudoku, SudokuSolver};
+use sudoku_cover::{Grid, Puzzle, Raced, Sudoku, SudokuSolver};
 
 use super::{Answer, Item, ItemKind, Outcome, human};
 use crate::config::{SudokuConfig, Task};
@@ -174,25 +174,18 @@ impl<'a> Worker<'a> {
         if let (Task::Solve(_) | Task::Check, None) = (task, &puzzle.marks) {
             if sudoku.size() >= sudoku_cover::RESTART_SIDE {
                 let threads = race.unwrap_or(1);
-                let raced = sudoku.solve_and_check_until(grid, threads, self.search, stop);
-                let outcome = raced.map(|raced| {
-                    let stats = raced.stats;
-                    raced
-                        .answer
-                        .map(|found| match task {
-                            Task::Check => Outcome::Checked(found.1),
-                            _ => match found {
-                                (Some(solution), uniqueness) => {
-                                    Outcome::Solved(solution, uniqueness, Vec::new())
-                                }
-                                (None, _) => Outcome::NoSolution,
-                            },
-                        })
-                        .map(|outcome| (outcome, stats))
-                });
-                return match outcome {
-                    Ok(Some((outcome, stats))) => Answer::Done(outcome, stats),
-                    Ok(None) => Answer::NotReached,
+                return match sudoku.solve_and_check_until(grid, threads, self.search, stop) {
+                    Ok(Raced { answer: Some((solution, uniqueness)), stats }) => {
+                        let outcome = match (task, solution) {
+                            (Task::Check, _) => Outcome::Checked(uniqueness),
+                            (_, Some(solution)) => {
+                                Outcome::Solved(solution, uniqueness, Vec::new())
+                            }
+                            (_, None) => Outcome::NoSolution,
+                        };
+                        Answer::Done(outcome, stats)
+                    }
+                    Ok(Raced { answer: None, .. }) => Answer::NotReached,
                     Err(e) => invalid(&e),
                 };
             }
