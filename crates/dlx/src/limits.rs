@@ -210,14 +210,22 @@ impl<'a> Gate<'a> {
     /// to stop) if it is spent.
     pub(crate) fn take_nodes(&self, want: u64) -> Option<u64> {
         let Some(budget) = &self.budget else { return Some(want) };
-        let take = |b: u64| (b > 0).then(|| b - want.min(b));
-        match budget.fetch_update(Ordering::Relaxed, Ordering::Relaxed, take) {
-            Ok(b) => Some(want.min(b)),
-            Err(_) => {
-                self.stop.store(true, Ordering::Relaxed);
-                None
+        // A compare-and-swap loop (what `fetch_update` does, under a name
+        // that newer toolchains deprecate).
+        let mut b = budget.load(Ordering::Relaxed);
+        while b > 0 {
+            match budget.compare_exchange_weak(
+                b,
+                b - want.min(b),
+                Ordering::Relaxed,
+                Ordering::Relaxed,
+            ) {
+                Ok(_) => return Some(want.min(b)),
+                Err(now) => b = now,
             }
         }
+        self.stop.store(true, Ordering::Relaxed);
+        None
     }
 
     /// Gives back nodes taken from the budget and not used.
