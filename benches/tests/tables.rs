@@ -18,6 +18,7 @@ fn tiny() -> Settings {
         ],
         parallel: Instance::named(&["queens12"]),
         threads: 2,
+        batch: None,
         knuth: None,
         command: "tables smoke test".to_string(),
         progress: false,

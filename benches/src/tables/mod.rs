@@ -2,7 +2,7 @@
 //! `cargo run --release -p dlx-benches --bin tables [-- --knuth DIR] [--quick]`.
 //!
 //! [`run`] prints Markdown: a line giving the date, the machine and the
-//! command, then three tables, each with a note on how it was measured:
+//! command, then four tables, each with a note on how it was measured:
 //!
 //! 1. **exact cover, one thread**: the solutions of each problem of
 //!    `data/xc` counted by our default engine and by dancing links alone,
@@ -12,7 +12,10 @@
 //! 2. **sudoku, one thread**: puzzles per second on the public sets of
 //!    `data/sudoku`, ours next to the published exact-cover crates of
 //!    [`baseline`](crate::baseline);
-//! 3. **parallel counting**: [`dlx::Parallel`] on one thread and on all.
+//! 3. **parallel counting**: [`dlx::Parallel`] on one thread and on all;
+//! 4. **sudoku from the command line**: `dlx sudoku solve` on one thread
+//!    and on two against the library, puzzles per second ([`batch`]; with
+//!    [`Settings::batch`]).
 //!
 //! Every measurement is repeated [`Settings::runs`] times, the contenders
 //! taking turns within each round, and the medians are shown. Every count
@@ -27,6 +30,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 
+pub mod batch;
 mod exact_cover;
 mod fmt;
 mod knuth;
@@ -132,6 +136,10 @@ pub struct Settings {
     pub parallel: Vec<Instance>,
     /// The threads of the parallel table's second column.
     pub threads: usize,
+    /// The puzzle file of `data/sudoku` for the command-line table, or
+    /// `None` for no such table (it runs the `dlx` binary beside this
+    /// program, built first when run by Cargo).
+    pub batch: Option<&'static str>,
     /// A folder holding Knuth's programs, to time them too.
     pub knuth: Option<PathBuf>,
     /// The command line, for the first line of the output.
@@ -155,6 +163,7 @@ impl Settings {
             ],
             parallel: Instance::named(&["queens14", "pentomino6x10"]),
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            batch: Some("17_clue.txt"),
             knuth: None,
             command: COMMAND.to_string(),
             progress: false,
@@ -275,6 +284,10 @@ pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<Report, Error> {
     emit(out, &sudoku, &mut report)?;
     let parallel = parallel::table(settings, &mut report)?;
     emit(out, &parallel, &mut report)?;
+    if let Some(file) = settings.batch {
+        let batch = batch::table(settings, file)?;
+        emit(out, &batch, &mut report)?;
+    }
     Ok(report)
 }
 
