@@ -15,11 +15,13 @@ use crate::shape::{MAX_SIZE, MIN_SIZE, Shape};
 const NO_CELL: u8 = u8::MAX;
 
 /// The alphabet in use as a table: each byte's value (0 for a blank,
-/// [`NO_CELL`] for a byte that is neither a blank nor a symbol); and the
-/// box shape of the last side read.
+/// [`NO_CELL`] for a byte that is neither a blank nor a symbol); whether
+/// [`digit_value`] reads it as well; and the box shape of the last side
+/// read.
 #[derive(Debug, Clone)]
 pub(super) struct Compact {
     values: [u8; 256],
+    pub(super) digits: bool,
     shape: Cell<Option<Shape>>,
 }
 
@@ -30,10 +32,32 @@ impl Compact {
         for (b, v) in (0..=127u8).zip(values.iter_mut()) {
             *v = alphabet.value(char::from(b)).unwrap_or(NO_CELL);
         }
-        Compact { values, shape: Cell::new(None) }
+        // The digits' alphabets (`1`.. up to `9`, the usual blanks): a
+        // symbol past the alphabet reads as its digit, which fails the
+        // grid's check of its largest value as `NO_CELL` does.
+        let symbols = alphabet.symbols().len();
+        let digits = (0..=255u8).all(|b| {
+            let (table, digit) = (values[usize::from(b)], digit_value(b));
+            table == digit || (table == NO_CELL && usize::from(digit) > symbols && digit <= 9)
+        });
+        Compact { values, digits, shape: Cell::new(None) }
     }
 }
 
+/// A byte's value in the digits' alphabets, by arithmetic (a loop over a
+/// line of them runs on vectors): `1`..=`9` their digit, the blanks (`0`
+/// and [`BLANKS`](crate::alphabet::BLANKS)) 0, any other byte [`NO_CELL`].
+#[inline(always)]
+fn digit_value(b: u8) -> u8 {
+    let digit = b.wrapping_sub(b'0');
+    if digit <= 9 {
+        digit
+    } else if b == b'.' || b == b'_' || b == b'*' {
+        0
+    } else {
+        NO_CELL
+    }
+}
 impl<R: BufRead> PuzzleReader<R> {
     /// The line read last, its line ending aside, as a whole compact
     /// puzzle, where the general path would read it so at once: not on
@@ -81,8 +105,12 @@ impl<R: BufRead> PuzzleReader<R> {
         // Every byte looked up in a loop without a branch; a byte that is
         // no cell (`NO_CELL`, past every side) fails the grid's check of
         // its largest value.
-        let values = &self.compact.values;
-        let cells: Vec<u8> = line.iter().map(|&b| values[usize::from(b)]).collect();
+        let cells: Vec<u8> = if self.compact.digits {
+            line.iter().map(|&b| digit_value(b)).collect()
+        } else {
+            let values = &self.compact.values;
+            line.iter().map(|&b| values[usize::from(b)]).collect()
+        };
         let shape = match self.compact.shape.get() {
             Some(shape) if shape.size() == n => shape,
             _ => {

@@ -344,9 +344,27 @@ mod compact_lines {
             let mut fast = PuzzleReader::new(text.as_bytes());
             fast.default_alphabet = Alphabet::default_for(text.len().isqrt());
             fast.compact = Compact::new(&fast.default_alphabet);
+            assert!(fast.compact.digits, "digits read by arithmetic");
             let puzzle = fast.compact_line(text.as_bytes(), 1).expect("the fast path");
             let general = PuzzleReader::new(text.as_bytes()).general_only().next();
             assert_eq!(format!("{:?}", Some(Ok::<_, ReadError>(puzzle))), format!("{general:?}"));
+        }
+    }
+
+    /// Only the alphabets whose every byte reads as its digit (or blank)
+    /// take the arithmetic; the others keep the table.
+    #[test]
+    fn digits_by_arithmetic_only_where_they_read_the_same() {
+        for (alphabet, digits) in [
+            (Alphabet::default_for(4), true),
+            (Alphabet::default_for(9), true),
+            (Alphabet::new("123456789").unwrap(), true),
+            (Alphabet::default_for(16), false),
+            (Alphabet::new("ABCDEFGHI").unwrap(), false),
+            (Alphabet::new("987654321").unwrap(), false),
+            (Alphabet::new("0123").unwrap(), false),
+        ] {
+            assert_eq!(Compact::new(&alphabet).digits, digits, "{:?}", alphabet.symbols());
         }
     }
 }
