@@ -241,6 +241,14 @@ impl SudokuSolver<'_> {
 /// Dead ends of a restart of the search by houses, times Luby's sequence.
 const HOUSES_UNIT: u64 = 100;
 
+/// The search by houses probes the cells of at most [`PROBE_DOM`] digits
+/// at nodes of at most [`PROBE_DEPTH`] decisions
+/// ([`houses::Search::set_probing`]).
+const PROBE_DOM: u32 = 3;
+
+/// See [`PROBE_DOM`].
+const PROBE_DEPTH: usize = 4;
+
 /// The searches that take turns with a solver's restarts.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Turns {
@@ -276,6 +284,7 @@ impl<'m> HouseTurns<'m> {
         step: u64,
     ) -> Option<HouseTurns<'m>> {
         let mut search = houses::Search::new(sudoku.houses()?, seed);
+        search.set_probing(PROBE_DOM, PROBE_DEPTH);
         if !search.start(grid) {
             race.finished();
         }

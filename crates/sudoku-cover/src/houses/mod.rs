@@ -10,7 +10,9 @@
 //! overlap (a box and a row), a digit that one can hold only in the shared
 //! cells leaves the other's remaining cells. [`search`] walks
 //! a tree over cells with that propagation, choosing the cell with the
-//! fewest digits per unit of failure weight (dom/wdeg), and restarts.
+//! fewest digits per unit of failure weight (dom/wdeg), and restarts;
+//! near the root it also tries the digits of cells of few digits one by
+//! one ([`probe`]) and drops those that fail.
 //!
 //! The grid is a [`Model`]: each cell's domain is a `u64` (bit `d` for
 //! digit `d + 1`, so sides up to 64), each house a list of `n` cells that
@@ -18,6 +20,7 @@
 //! of cells that differ.
 
 mod alldiff;
+mod probe;
 mod search;
 
 pub(crate) use search::{End, Search};

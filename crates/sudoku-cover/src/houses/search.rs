@@ -56,6 +56,11 @@ pub(crate) struct Search<'m> {
     fails: u64,
     /// The most decisions on the stack at once.
     deepest: usize,
+    /// Probing ([`super::probe`]): each digit of each open cell of at most
+    /// `probe_dom` digits is tried, and those that fail leave (0: none), at
+    /// the root and at nodes of at most `probe_depth` decisions.
+    pub(super) probe_dom: u32,
+    pub(super) probe_depth: usize,
 }
 
 impl<'m> Search<'m> {
@@ -77,6 +82,8 @@ impl<'m> Search<'m> {
             nodes: 0,
             fails: 0,
             deepest: 0,
+            probe_dom: 0,
+            probe_depth: usize::MAX,
         }
     }
 
@@ -104,7 +111,7 @@ impl<'m> Search<'m> {
                 self.fixed.push(cell as u32);
             }
         }
-        let ok = self.propagate();
+        let ok = self.propagate() && self.probe_root();
         // The propagated givens are the root, below every restart.
         self.trail.clear();
         ok
@@ -153,7 +160,7 @@ impl<'m> Search<'m> {
                     let trail = self.trail.len() as u32;
                     self.decisions.push(Decision { trail, cell: cell as u32, digit });
                     self.deepest = self.deepest.max(self.decisions.len());
-                    if self.narrow(cell, 1 << digit) && self.propagate() {
+                    if self.narrow(cell, 1 << digit) && self.propagate() && self.probe() {
                         continue;
                     }
                     self.fails += 1;
@@ -175,12 +182,52 @@ impl<'m> Search<'m> {
         while let Some(d) = self.decisions.pop() {
             self.undo(d.trail as usize);
             let cell = d.cell as usize;
-            if self.narrow(cell, self.dom[cell] & !(1 << d.digit)) && self.propagate() {
+            if self.narrow(cell, self.dom[cell] & !(1 << d.digit))
+                && self.propagate()
+                && self.probe()
+            {
                 return true;
             }
             self.fails += 1;
         }
         false
+    }
+
+    /// Probes each open cell of at most `dom` digits (0: none) at the root
+    /// and at nodes of at most `depth` decisions. Set before
+    /// [`start`](Self::start).
+    pub(crate) fn set_probing(&mut self, dom: u32, depth: usize) {
+        self.probe_dom = dom;
+        self.probe_depth = depth;
+    }
+
+    /// The decisions on the stack.
+    pub(super) fn depth(&self) -> usize {
+        self.decisions.len()
+    }
+
+    /// The number of cells.
+    pub(super) fn cells(&self) -> usize {
+        self.dom.len()
+    }
+
+    /// `cell`'s digits.
+    pub(super) fn domain(&self, cell: usize) -> u64 {
+        self.dom[cell]
+    }
+
+    /// Whether narrowing `cell` to `dom` survives propagation; the domains
+    /// are left as they were either way.
+    pub(super) fn holds(&mut self, cell: usize, dom: u64) -> bool {
+        let mark = self.trail.len();
+        let ok = self.narrow_now(cell, dom);
+        self.undo(mark);
+        ok
+    }
+
+    /// Narrows `cell` to `dom` and propagates: `false` at a dead end.
+    pub(super) fn narrow_now(&mut self, cell: usize, dom: u64) -> bool {
+        self.narrow(cell, dom) && self.propagate()
     }
 
     fn undo(&mut self, to: usize) {
@@ -366,12 +413,12 @@ impl<'m> Search<'m> {
     }
 }
 
-fn is_single(d: u64) -> bool {
+pub(super) fn is_single(d: u64) -> bool {
     d & d.wrapping_sub(1) == 0
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::{Rules, Shape, Sudoku, Variant};
     use proptest::prelude::*;
@@ -381,8 +428,21 @@ mod tests {
     /// twice as many (so one ends), each restart after a solution steered
     /// away from the first (as the race does).
     fn all(sudoku: &Sudoku, grid: &Grid, seed: u64, fails: u64) -> Vec<Grid> {
+        all_with(sudoku, grid, seed, fails, (0, 0))
+    }
+
+    /// [`all`], probing the cells of at most `probe.0` digits at nodes of
+    /// at most `probe.1` decisions.
+    pub(in crate::houses) fn all_with(
+        sudoku: &Sudoku,
+        grid: &Grid,
+        seed: u64,
+        fails: u64,
+        probe: (u32, usize),
+    ) -> Vec<Grid> {
         let model = sudoku.houses().expect("a model");
         let mut search = Search::new(model, seed);
+        search.set_probing(probe.0, probe.1);
         if !search.start(grid) {
             return Vec::new();
         }
@@ -407,7 +467,7 @@ mod tests {
 
     /// Whether `solution` is complete, keeps the givens of `grid`, and
     /// breaks none of the rules (checked cell by cell, not by the model).
-    fn valid(sudoku: &Sudoku, grid: &Grid, solution: &Grid) -> bool {
+    pub(in crate::houses) fn valid(sudoku: &Sudoku, grid: &Grid, solution: &Grid) -> bool {
         let constraints = sudoku.rules().constraints().expect("valid rules");
         let cells = solution.cells();
         let houses_ok = constraints.houses.iter().all(|h| {
@@ -425,7 +485,7 @@ mod tests {
 
     /// A random puzzle: a seeded solution of the empty grid, with the
     /// cells of `blank` (bit per cell, cycled) left blank.
-    fn puzzle(sudoku: &Sudoku, seed: u64, blank: &[bool]) -> Option<Grid> {
+    pub(in crate::houses) fn puzzle(sudoku: &Sudoku, seed: u64, blank: &[bool]) -> Option<Grid> {
         let shape = sudoku.rules().shape();
         let config = Sudoku::config().seed(Some(seed));
         let mut grid = sudoku.solver_with_config(config).solve(&Grid::new(shape)).ok()??;
@@ -438,7 +498,7 @@ mod tests {
         Some(grid)
     }
 
-    fn rules(kind: u8) -> Rules {
+    pub(in crate::houses) fn rules(kind: u8) -> Rules {
         let six = Shape::new(2, 3).unwrap();
         match kind % 5 {
             0 => Rules::new(Shape::for_size(4).unwrap()),
