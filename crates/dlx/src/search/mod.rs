@@ -131,9 +131,11 @@ impl<'p> Solver<'p> {
         let (heuristic, propagation) = (config.get_heuristic(), config.get_propagation());
         let seed = config.get_seed();
         let backend = match (Solver::engine_for(problem, config), problem.bits.as_ref()) {
-            (Engine::BitBounded, _) => {
-                Backend::Bounded(Bounded::new(problem, heuristic == Heuristic::First))
-            }
+            (Engine::BitBounded, _) => Backend::Bounded(Bounded::new(
+                problem,
+                heuristic == Heuristic::First,
+                config.get_memo(),
+            )),
             (Engine::BitSliced, Some(b)) => match Sliced::new(b, heuristic, propagation) {
                 Some(s) => Backend::Sliced(Bits::new(s, None)),
                 None => unreachable!("engine_for checked the table"),
