@@ -187,11 +187,12 @@ pub enum Engine {
     /// node, and does not count updates
     /// ([`Stats::updates`](crate::Stats::updates) stays 0). Any bit engine
     /// forced on a problem with multiplicities runs it; [`Engine::Auto`]
-    /// picks it on colored problems where the primary items times the
-    /// words of options (64 a word) are at most 128 (28 items and 200
-    /// options: 0.68x dancing links' time), where it is faster; its item
-    /// choice counts every item's options at every node, so on bigger or
-    /// plain problems dancing links win.
+    /// picks it where the primary items times the words of options (64 a
+    /// word) are at most 128 (28 items and 200 options: 0.68x dancing
+    /// links' time), on colored problems, and on plain ones unless counts
+    /// are not memoized ([`Memo::Off`]: its counts are the ones faster
+    /// there); its item choice counts every item's options at every node,
+    /// so on bigger problems dancing links win.
     BitBounded,
 }
 
@@ -210,7 +211,9 @@ pub enum Engine {
 /// by newer ones), with each entry's whole state, so a count is exact.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Memo {
-    /// On, with a table of up to 2^18 entries and 32 MiB.
+    /// On, with a table of up to 2^18 entries and 32 MiB; and
+    /// [`Engine::Auto`] takes the bounded engine on small problems with
+    /// multiplicities, plain ones too.
     #[default]
     Auto,
     /// Off: the count walks DLX3's whole tree.
@@ -218,6 +221,13 @@ pub enum Memo {
     /// On, with a table of this many entries (rounded up to a power of
     /// two, at least 2; 0 is off).
     Entries(usize),
+}
+
+impl Memo {
+    /// Whether counts are memoized.
+    pub fn is_on(self) -> bool {
+        !matches!(self, Memo::Off | Memo::Entries(0))
+    }
 }
 
 /// Settings of a [`Solver`](crate::Solver). Cheap to copy.

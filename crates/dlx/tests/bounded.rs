@@ -15,7 +15,7 @@ use crate::prop::Spec;
 /// Random problems with bounds `lo..=hi` within 0..=3 and every option
 /// with a primary item (so the bounded engine takes them), colored if
 /// `colors`.
-fn spec(colors: bool) -> impl Strategy<Value = Spec> {
+pub(crate) fn spec(colors: bool) -> impl Strategy<Value = Spec> {
     let bound = (0u32..=3, 1u32..=3).prop_map(|(lo, hi)| (lo.min(hi), hi));
     let max_color = if colors { 2u32 } else { 0 };
     (prop::collection::vec(bound, 1..6), 0usize..3).prop_flat_map(move |(primary, secondary)| {
@@ -149,7 +149,9 @@ fn mcc_instances_count_as_dlx3_on_bits() {
     let colored = load("mcc_colored28.dlx");
     assert_eq!(Solver::engine_for(&colored, Config::new()), Engine::BitBounded);
     let plain = load("mcc_random22.dlx");
-    assert_eq!(Solver::engine_for(&plain, Config::new()), Engine::DancingLinks);
+    assert_eq!(Solver::engine_for(&plain, Config::new()), Engine::BitBounded);
+    let off = Config::new().memo(Memo::Off);
+    assert_eq!(Solver::engine_for(&plain, off), Engine::DancingLinks);
 }
 
 /// The first solutions of `mcc_colored28` are valid: each item covered

@@ -121,9 +121,10 @@ fn a_lone_item_counts_as_walked() {
                 let subsets: u128 = (lo as usize..=(hi as usize).min(len))
                     .map(|k| (0..k).fold(1u128, |c, j| c * (len - j) as u128 / (j as u128 + 1)))
                     .sum();
-                let (n, walk) = walked(&problem, Config::new());
+                let off = Config::new().memo(Memo::Off);
+                let (n, walk) = walked(&problem, off);
                 assert_eq!(n, subsets, "{lo}:{hi}, {len} options");
-                let mut s = Solver::with_config(&problem, Config::new().memo(Memo::Off));
+                let mut s = Solver::with_config(&problem, off);
                 assert_eq!(s.count(), subsets, "{lo}:{hi}, {len} options");
                 assert_eq!(figures(&s.stats()), walk, "{lo}:{hi}, {len} options");
             }

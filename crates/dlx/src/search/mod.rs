@@ -186,7 +186,12 @@ impl<'p> Solver<'p> {
     pub fn engine_for(problem: &Problem, config: Config) -> Engine {
         match (config.get_engine(), problem.bits.as_ref()) {
             (Engine::DancingLinks, _) => Engine::DancingLinks,
-            (_, None) if problem.bounded.as_ref().is_some_and(|m| m.runs(config.get_engine())) => {
+            (_, None)
+                if problem
+                    .bounded
+                    .as_ref()
+                    .is_some_and(|m| m.runs(config.get_engine(), config.get_memo().is_on())) =>
+            {
                 Engine::BitBounded
             }
             (_, None) => Engine::DancingLinks,

@@ -32,6 +32,17 @@
 //! Like the other bit engines, a branching node's children work on a
 //! copy of its slot (backing up undoes nothing) and a node with one
 //! branch works in place.
+//!
+//! A count under [`Memo`] keeps a table of counted subtrees (`memo.rs`):
+//! a branching node whose slot the table has adds its count and backs up
+//! (one node visited: [`Stats::nodes`](crate::Stats::nodes) is then DLX3's
+//! tree less the repeated subtrees); otherwise it reserves the entry and
+//! its frame keeps the solutions counted so far, and when its branches are
+//! done the difference goes in. Only frames this search entered and
+//! finished store: those made by `descend` (a resumed checkpoint, a task
+//! of a parallel search) never do, nor those at or above the floor, whose
+//! untried branches may be another task's. Listing solutions, `descend`
+//! and estimates walk the whole tree.
 
 mod matrix;
 mod memo;
