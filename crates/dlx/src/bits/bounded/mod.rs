@@ -64,7 +64,7 @@ use crate::problem::Problem;
 use crate::status::Status;
 
 /// Entries of the table of counted subtrees under [`Memo::Auto`], at most.
-const MEMO_ENTRIES: usize = 1 << 18;
+const MEMO_ENTRIES: usize = 1 << 16;
 /// Words the table takes under [`Memo::Auto`], at most (32 MiB).
 const MEMO_WORDS: usize = 1 << 22;
 
