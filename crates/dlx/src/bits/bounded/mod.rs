@@ -40,7 +40,7 @@
 //! its frame keeps the solutions counted so far, and when its branches are
 //! done the difference goes in. Only frames this search entered and
 //! finished store: those made by `descend` (a resumed checkpoint, a task
-//! of a parallel search) never do, nor those at or above the floor, whose
+//! of a parallel search) never do, nor those above the floor, whose
 //! untried branches may be another task's. Listing solutions, `descend`
 //! and estimates walk the whole tree.
 
@@ -50,11 +50,10 @@ mod state;
 
 pub(crate) use matrix::BoundedMatrix;
 use memo::{Probe, Table};
-
-use crate::config::Memo;
 use state::Levels;
 
 use super::NONE;
+use crate::config::Memo;
 use crate::engine::{Level, Node, Search, State, Walk, Walks, count_each};
 use crate::error::{Error, ErrorKind};
 use crate::fast;
