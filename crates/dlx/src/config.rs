@@ -219,7 +219,7 @@ pub enum Memo {
     /// Off: the count walks DLX3's whole tree.
     Off,
     /// On, with a table of this many entries (rounded up to a power of
-    /// two, at least 2; 0 is off).
+    /// two, from 2 to 2^30; 0 is off).
     Entries(usize),
 }
 

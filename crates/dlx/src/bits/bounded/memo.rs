@@ -54,10 +54,11 @@ pub(super) struct Table {
 }
 
 impl Table {
-    /// A table of `entries` (rounded up to a power of two, at least 2) for
-    /// slots of `words` words of live options and `primaries` bounds.
+    /// A table of `entries` (rounded up to a power of two, from 2 to
+    /// 2^30) for slots of `words` words of live options and `primaries`
+    /// bounds.
     pub(super) fn new(words: usize, primaries: usize, entries: usize) -> Table {
-        let entries = entries.max(2).next_power_of_two();
+        let entries = entries.clamp(2, 1 << 30).next_power_of_two();
         let stride = words + primaries.div_ceil(4);
         Table {
             heads: vec![[0, PENDING]; entries],
