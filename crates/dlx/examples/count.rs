@@ -1,7 +1,9 @@
 //! Counts the solutions of a problem in Knuth's format and prints Knuth's
 //! statistics: `cargo run --release -p dlx --example count -- FILE [THREADS]`.
 //! Set `DLX_ENGINE=links`, `bits`, `sliced` or `bounded` to choose the engine, and
-//! `DLX_PROPAGATION=dominance` to remove dominated options at the top, and
+//! `DLX_PROPAGATION=dominance` to remove dominated options at the top,
+//! `DLX_MEMO=0` to count without the bounded engine's table of counted
+//! subtrees (`1`, the default: with it; `N`: with `N` entries), and
 //! `DLX_MAX_NODES=N` to stop after N nodes (one thread: the engines visit
 //! the same tree, so a tree's first N nodes compare them on big problems).
 
@@ -9,7 +11,7 @@ use std::error::Error;
 use std::fs::File;
 use std::io::BufReader;
 
-use dlx::{Config, Engine, Limits, Parallel, Problem, Propagation, Solver};
+use dlx::{Config, Engine, Limits, Memo, Parallel, Problem, Propagation, Solver};
 
 fn try_main() -> Result<(), Box<dyn Error>> {
     let path = std::env::args().nth(1).ok_or("usage: count FILE")?;
@@ -30,7 +32,12 @@ fn try_main() -> Result<(), Box<dyn Error>> {
         Ok("dominance") => Propagation::Dominance,
         _ => Propagation::None,
     };
-    let config = Config::new().engine(engine).propagation(propagation);
+    let memo = match std::env::var("DLX_MEMO").as_deref() {
+        Ok("0") => Memo::Off,
+        Ok("1") | Err(_) => Memo::Auto,
+        Ok(n) => Memo::Entries(n.parse().map_err(|_| format!("bad DLX_MEMO `{n}`"))?),
+    };
+    let config = Config::new().engine(engine).propagation(propagation).memo(memo);
     let (count, s) = if threads > 1 {
         let outcome = Parallel::new(&problem).threads(threads).config(config).count()?;
         println!("wall time {:.3}s on {threads} threads", outcome.wall.as_secs_f64());

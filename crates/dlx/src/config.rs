@@ -187,12 +187,47 @@ pub enum Engine {
     /// node, and does not count updates
     /// ([`Stats::updates`](crate::Stats::updates) stays 0). Any bit engine
     /// forced on a problem with multiplicities runs it; [`Engine::Auto`]
-    /// picks it on colored problems where the primary items times the
-    /// words of options (64 a word) are at most 128 (28 items and 200
-    /// options: 0.68x dancing links' time), where it is faster; its item
-    /// choice counts every item's options at every node, so on bigger or
-    /// plain problems dancing links win.
+    /// picks it where the primary items times the words of options (64 a
+    /// word) are at most 128 (28 items and 200 options: 0.68x dancing
+    /// links' time), on colored problems, and on plain ones unless counts
+    /// are not memoized ([`Memo::Off`]: its counts are the ones faster
+    /// there); its item choice counts every item's options at every node,
+    /// so on bigger problems dancing links win.
     BitBounded,
+}
+
+/// Whether a count under multiplicities on [`Engine::BitBounded`]
+/// remembers the subtrees it has counted. Below a node the subtree
+/// depends only on the node's state (the live options and each primary
+/// item's bound left), and in Algorithm M's tree many nodes repeat an
+/// earlier node's state; a count that meets a state it has counted
+/// before adds that count and backs up. The solutions and their count
+/// are the same; [`Stats::nodes`](crate::Stats::nodes) then counts the
+/// nodes visited, DLX3's tree less the repeated subtrees. Only
+/// [`Solver::count`](crate::Solver::count) and the counts built on it
+/// (limits, [`Parallel`](crate::Parallel), checkpoints) use it; listing
+/// solutions, `descend` and estimates walk the whole tree. Each solver has
+/// its own table, made at its first count, of fixed size (entries replaced
+/// by newer ones), with each entry's whole state, so a count is exact.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Memo {
+    /// On, with a table of up to 2^16 entries and 32 MiB; and
+    /// [`Engine::Auto`] takes the bounded engine on small problems with
+    /// multiplicities, plain ones too.
+    #[default]
+    Auto,
+    /// Off: the count walks DLX3's whole tree.
+    Off,
+    /// On, with a table of this many entries (rounded up to a power of
+    /// two, from 2 to 2^30; 0 is off).
+    Entries(usize),
+}
+
+impl Memo {
+    /// Whether counts are memoized.
+    pub fn is_on(self) -> bool {
+        !matches!(self, Memo::Off | Memo::Entries(0))
+    }
 }
 
 /// Settings of a [`Solver`](crate::Solver). Cheap to copy.
@@ -208,6 +243,7 @@ pub struct Config {
     engine: Engine,
     propagation: Propagation,
     seed: Option<u64>,
+    memo: Memo,
 }
 
 impl Config {
@@ -270,6 +306,18 @@ impl Config {
     pub fn seed(mut self, seed: Option<u64>) -> Config {
         self.seed = seed;
         self
+    }
+
+    /// Sets whether counts under multiplicities remember counted subtrees
+    /// (see [`Memo`]).
+    pub fn memo(mut self, memo: Memo) -> Config {
+        self.memo = memo;
+        self
+    }
+
+    /// Whether counts under multiplicities remember counted subtrees.
+    pub fn get_memo(&self) -> Memo {
+        self.memo
     }
 
     /// The seed of a randomized search, if any (see [`seed`](Self::seed)).

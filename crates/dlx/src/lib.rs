@@ -172,7 +172,7 @@ mod stats;
 mod status;
 
 pub use checkpoint::{Checkpoint, Position};
-pub use config::{Config, Engine, Heuristic, Propagation, TIED_ITEMS};
+pub use config::{Config, Engine, Heuristic, Memo, Propagation, TIED_ITEMS};
 pub use cost::{CostOutcome, Costed};
 pub use entry::{Bounds, Entry};
 pub use error::{Error, ErrorKind};

@@ -6,7 +6,9 @@ use std::time::Duration;
 /// What a search did: the figures Knuth's programs print, plus time.
 ///
 /// Search-tree nodes are counted as in DLX1: every node where an item is
-/// chosen, plus one per solution; both engines count the same nodes.
+/// chosen, plus one per solution; both engines count the same nodes. A
+/// memoized count ([`Memo`](crate::Memo), the bounded engine's) counts the
+/// nodes it visits: DLX3's tree less the subtrees below a repeated state.
 /// Updates count list removals (one per covered item and one per node
 /// removed from a list). The bit-parallel engine counts the removals
 /// dancing links would make, but for each branch it tries rather than once

@@ -4,7 +4,9 @@
 //! same number of nodes; with forced options, from checkpoints, on several
 //! threads; and on `data/xc` it counts DLX3's solutions and nodes.
 
-use dlx::{Checkpoint, Config, Engine, Heuristic, Limits, OptionId, Parallel, Problem, Solver};
+use dlx::{
+    Checkpoint, Config, Engine, Heuristic, Limits, Memo, OptionId, Parallel, Problem, Solver,
+};
 use proptest::prelude::*;
 
 use crate::knuth::load;
@@ -13,7 +15,7 @@ use crate::prop::Spec;
 /// Random problems with bounds `lo..=hi` within 0..=3 and every option
 /// with a primary item (so the bounded engine takes them), colored if
 /// `colors`.
-fn spec(colors: bool) -> impl Strategy<Value = Spec> {
+pub(crate) fn spec(colors: bool) -> impl Strategy<Value = Spec> {
     let bound = (0u32..=3, 1u32..=3).prop_map(|(lo, hi)| (lo.min(hi), hi));
     let max_color = if colors { 2u32 } else { 0 };
     (prop::collection::vec(bound, 1..6), 0usize..3).prop_flat_map(move |(primary, secondary)| {
@@ -52,7 +54,7 @@ fn check(spec: &Spec) -> Result<(), TestCaseError> {
     let problem = spec.build();
     let expected = spec.oracle(&[]);
     for heuristic in [Heuristic::MinimumRemaining, Heuristic::First] {
-        let bits = Config::new().engine(Engine::BitBounded).heuristic(heuristic);
+        let bits = Config::new().engine(Engine::BitBounded).heuristic(heuristic).memo(Memo::Off);
         let links = bits.engine(Engine::DancingLinks);
         // (Bounds all 1:1 are plain exact cover: the counted bit engine.)
         let engine = if problem.has_multiplicities() { Engine::BitBounded } else { Engine::Bitset };
@@ -86,7 +88,7 @@ fn check(spec: &Spec) -> Result<(), TestCaseError> {
         prop_assert_eq!(outcome.stats.nodes(), nodes);
     }
     // On two threads, splitting as eagerly as possible.
-    let bits = Config::new().engine(Engine::BitBounded);
+    let bits = Config::new().engine(Engine::BitBounded).memo(Memo::Off);
     let outcome = Parallel::new(&problem).threads(2).granularity(1).config(bits).count().unwrap();
     prop_assert_eq!(outcome.solutions, expected.len() as u128);
     prop_assert_eq!(outcome.stats.nodes(), walk(&problem, bits).1);
@@ -138,7 +140,8 @@ fn mcc_instances_count_as_dlx3_on_bits() {
         ("mcc_random22.dlx", 15_669_630, 33_125_644),
     ] {
         let problem = load(name);
-        let mut s = Solver::with_config(&problem, Config::new().engine(Engine::BitBounded));
+        let bits = Config::new().engine(Engine::BitBounded).memo(Memo::Off);
+        let mut s = Solver::with_config(&problem, bits);
         assert_eq!(s.engine(), Engine::BitBounded, "{name}");
         assert_eq!(s.count(), solutions, "{name}");
         assert_eq!(s.stats().nodes(), nodes, "{name}");
@@ -146,7 +149,9 @@ fn mcc_instances_count_as_dlx3_on_bits() {
     let colored = load("mcc_colored28.dlx");
     assert_eq!(Solver::engine_for(&colored, Config::new()), Engine::BitBounded);
     let plain = load("mcc_random22.dlx");
-    assert_eq!(Solver::engine_for(&plain, Config::new()), Engine::DancingLinks);
+    assert_eq!(Solver::engine_for(&plain, Config::new()), Engine::BitBounded);
+    let off = Config::new().memo(Memo::Off);
+    assert_eq!(Solver::engine_for(&plain, off), Engine::DancingLinks);
 }
 
 /// The first solutions of `mcc_colored28` are valid: each item covered

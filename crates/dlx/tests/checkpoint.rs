@@ -6,7 +6,7 @@
 use std::time::{Duration, Instant};
 
 use dlx::{
-    Checkpoint, Config, Engine, ErrorKind, Heuristic, Limits, OptionId, Parallel, Problem,
+    Checkpoint, Config, Engine, ErrorKind, Heuristic, Limits, Memo, OptionId, Parallel, Problem,
     ProblemBuilder, Propagation, Solver, Status, Stop,
 };
 use proptest::prelude::*;
@@ -23,7 +23,11 @@ fn configs() -> Vec<Config> {
         {
             for engine in [Engine::DancingLinks, Engine::Bitset, Engine::BitSliced] {
                 configs.push(
-                    Config::new().heuristic(heuristic).engine(engine).propagation(propagation),
+                    Config::new()
+                        .heuristic(heuristic)
+                        .engine(engine)
+                        .propagation(propagation)
+                        .memo(Memo::Off),
                 );
             }
         }

@@ -3,7 +3,7 @@
 //! of the walk that reports each solution, node for node, wherever it is
 //! stopped by a node budget or a solution limit, on one thread or many.
 
-use dlx::{Config, Heuristic, Limits, Parallel, Problem, Solver, Stats};
+use dlx::{Config, Heuristic, Limits, Memo, Parallel, Problem, Solver, Stats};
 use proptest::prelude::*;
 
 use crate::knuth::load;
@@ -92,15 +92,16 @@ proptest! {
         let problem = spec.build();
         let expected = spec.oracle(&[]).len() as u128;
         for heuristic in [Heuristic::MinimumRemaining, Heuristic::First] {
-            let config = Config::new().heuristic(heuristic);
+            let config = Config::new().heuristic(heuristic).memo(Memo::Off);
             prop_assert_eq!(Solver::with_config(&problem, config).count(), expected);
             check_counts(&problem, config)?;
         }
         // In parallel, splitting as eagerly as possible.
-        let (_, walk) = walked(&problem, Config::new());
+        let off = Config::new().memo(Memo::Off);
+        let (_, walk) = walked(&problem, off);
         for threads in [2, 3] {
             let outcome =
-                Parallel::new(&problem).threads(threads).granularity(1).count().unwrap();
+                Parallel::new(&problem).threads(threads).granularity(1).config(off).count().unwrap();
             prop_assert_eq!(outcome.solutions, expected);
             prop_assert_eq!(outcome.stats.nodes(), walk.1);
         }
@@ -120,9 +121,10 @@ fn a_lone_item_counts_as_walked() {
                 let subsets: u128 = (lo as usize..=(hi as usize).min(len))
                     .map(|k| (0..k).fold(1u128, |c, j| c * (len - j) as u128 / (j as u128 + 1)))
                     .sum();
-                let (n, walk) = walked(&problem, Config::new());
+                let off = Config::new().memo(Memo::Off);
+                let (n, walk) = walked(&problem, off);
                 assert_eq!(n, subsets, "{lo}:{hi}, {len} options");
-                let mut s = Solver::new(&problem);
+                let mut s = Solver::with_config(&problem, off);
                 assert_eq!(s.count(), subsets, "{lo}:{hi}, {len} options");
                 assert_eq!(figures(&s.stats()), walk, "{lo}:{hi}, {len} options");
             }
@@ -140,7 +142,7 @@ fn mcc_instances_count_as_dlx3() {
         ("mcc_rota.dlx", 304_884, 2_356_466),
     ] {
         let problem = load(name);
-        let mut s = Solver::new(&problem);
+        let mut s = Solver::with_config(&problem, Config::new().memo(Memo::Off));
         assert_eq!(s.count(), solutions, "{name}");
         assert_eq!(s.stats().nodes(), nodes, "{name}");
     }

@@ -3,7 +3,7 @@
 //! text, valid or mangled, reads to a problem or to an error naming its line.
 
 use dlx::{
-    Config, Engine, Entry, ErrorKind, Heuristic, OptionId, Parallel, Problem, ProblemBuilder,
+    Config, Engine, Entry, ErrorKind, Heuristic, Memo, OptionId, Parallel, Problem, ProblemBuilder,
     Propagation, Solver, SplitAt, split,
 };
 use proptest::prelude::*;
@@ -150,7 +150,11 @@ pub(crate) fn check_all(spec: &Spec) -> Result<(), TestCaseError> {
         for heuristic in heuristics {
             for engine in engines {
                 configs.push(
-                    Config::new().heuristic(heuristic).engine(engine).propagation(propagation),
+                    Config::new()
+                        .heuristic(heuristic)
+                        .engine(engine)
+                        .propagation(propagation)
+                        .memo(Memo::Off),
                 );
             }
         }

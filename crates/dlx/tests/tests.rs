@@ -7,6 +7,7 @@ mod colors;
 mod cost;
 mod dense;
 mod knuth;
+mod memo;
 mod miri;
 mod multiplicities;
 mod parallel;

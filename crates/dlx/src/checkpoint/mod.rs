@@ -13,7 +13,7 @@ mod text;
 use std::fmt::Write as _;
 use std::io;
 
-use crate::config::{Config, Engine, Heuristic, Propagation};
+use crate::config::{Config, Engine, Heuristic, Memo, Propagation};
 use crate::error::{Error, ErrorKind};
 use crate::estimate::fraction;
 use crate::id::OptionId;
@@ -112,6 +112,8 @@ pub(crate) struct Fingerprint {
 
 impl Fingerprint {
     pub(crate) fn new(problem: &Problem, config: Config, forced: &[OptionId]) -> Fingerprint {
+        // The memo is a cache: a search resumes with or without it.
+        let config = config.memo(Memo::Auto);
         Fingerprint { problem: problem.fingerprint(), config, forced: forced.to_vec() }
     }
 

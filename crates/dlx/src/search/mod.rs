@@ -131,9 +131,11 @@ impl<'p> Solver<'p> {
         let (heuristic, propagation) = (config.get_heuristic(), config.get_propagation());
         let seed = config.get_seed();
         let backend = match (Solver::engine_for(problem, config), problem.bits.as_ref()) {
-            (Engine::BitBounded, _) => {
-                Backend::Bounded(Bounded::new(problem, heuristic == Heuristic::First))
-            }
+            (Engine::BitBounded, _) => Backend::Bounded(Bounded::new(
+                problem,
+                heuristic == Heuristic::First,
+                config.get_memo(),
+            )),
             (Engine::BitSliced, Some(b)) => match Sliced::new(b, heuristic, propagation) {
                 Some(s) => Backend::Sliced(Bits::new(s, None)),
                 None => unreachable!("engine_for checked the table"),
@@ -184,7 +186,12 @@ impl<'p> Solver<'p> {
     pub fn engine_for(problem: &Problem, config: Config) -> Engine {
         match (config.get_engine(), problem.bits.as_ref()) {
             (Engine::DancingLinks, _) => Engine::DancingLinks,
-            (_, None) if problem.bounded.as_ref().is_some_and(|m| m.runs(config.get_engine())) => {
+            (_, None)
+                if problem
+                    .bounded
+                    .as_ref()
+                    .is_some_and(|m| m.runs(config.get_engine(), config.get_memo().is_on())) =>
+            {
                 Engine::BitBounded
             }
             (_, None) => Engine::DancingLinks,

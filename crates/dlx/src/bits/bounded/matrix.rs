@@ -20,7 +20,8 @@ const MAX_BOUND: u32 = u16::MAX as u32 - 1;
 /// counts every item's options, word by word, at every node): measured
 /// faster than dancing links at 28 x 4 and 20 x 2, slower at 40 x 4; on
 /// problems without colors never faster (docs/performance.md,
-/// "Multiplicities on bits").
+/// "Multiplicities on bits"), but with memoized counts much faster
+/// ("Memoized counts").
 const AUTO_MAX_WORK: usize = 128;
 
 /// Which options hold which items, as bitsets of `words` words, and each
@@ -171,10 +172,11 @@ impl BoundedMatrix {
     /// Whether the engine setting `engine` runs this engine: a bit engine
     /// forced ([`Engine::Bitset`], [`Engine::BitSliced`],
     /// [`Engine::BitBounded`]) always; under [`Engine::Auto`] where it is
-    /// faster than dancing links.
-    pub(crate) fn runs(&self, engine: Engine) -> bool {
+    /// faster than dancing links: small problems, colored ones always, plain
+    /// ones where counts are memoized (`memo`).
+    pub(crate) fn runs(&self, engine: Engine, memo: bool) -> bool {
         match engine {
-            Engine::Auto => self.colored && self.primaries * self.words <= AUTO_MAX_WORK,
+            Engine::Auto => (self.colored || memo) && self.primaries * self.words <= AUTO_MAX_WORK,
             Engine::DancingLinks => false,
             Engine::Bitset | Engine::BitSliced | Engine::BitBounded => true,
         }

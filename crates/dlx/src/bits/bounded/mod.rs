@@ -32,14 +32,28 @@
 //! Like the other bit engines, a branching node's children work on a
 //! copy of its slot (backing up undoes nothing) and a node with one
 //! branch works in place.
+//!
+//! A count under [`Memo`] keeps a table of counted subtrees (`memo.rs`):
+//! a branching node whose slot the table has adds its count and backs up
+//! (one node visited: [`Stats::nodes`](crate::Stats::nodes) is then DLX3's
+//! tree less the repeated subtrees); otherwise it reserves the entry and
+//! its frame keeps the solutions counted so far, and when its branches are
+//! done the difference goes in. Only frames this search entered and
+//! finished store: those made by `descend` (a resumed checkpoint, a task
+//! of a parallel search) never do, nor those above the floor, whose
+//! untried branches may be another task's. Listing solutions, `descend`
+//! and estimates walk the whole tree.
 
 mod matrix;
+mod memo;
 mod state;
 
 pub(crate) use matrix::BoundedMatrix;
+use memo::{Probe, Table};
 use state::Levels;
 
 use super::NONE;
+use crate::config::Memo;
 use crate::engine::{Level, Node, Search, State, Walk, Walks, count_each};
 use crate::error::{Error, ErrorKind};
 use crate::fast;
@@ -47,6 +61,11 @@ use crate::id::OptionId;
 use crate::links::bounded::Lone;
 use crate::problem::Problem;
 use crate::status::Status;
+
+/// Entries of the table of counted subtrees under [`Memo::Auto`], at most.
+const MEMO_ENTRIES: usize = 1 << 16;
+/// Words the table takes under [`Memo::Auto`], at most (32 MiB).
+const MEMO_WORDS: usize = 1 << 22;
 
 /// One level of the search.
 #[derive(Debug, Clone, Copy)]
@@ -63,6 +82,11 @@ pub(crate) struct Frame {
     choice: u32,
     branch: u32,
     degree: u32,
+    /// In a count, the memo entry this node reserved and its stamp (0:
+    /// none), and the solutions counted when it was entered.
+    memo: u32,
+    stamp: u64,
+    entry: u128,
 }
 
 impl Level for Frame {
@@ -87,6 +111,10 @@ pub(crate) struct Search1<'p, const W: usize> {
     first: bool,
     /// The subtrees below a lone item, for counts.
     lone: Lone,
+    /// Entries of the table of counted subtrees (0: none), made at the
+    /// first count.
+    memo_entries: usize,
+    memo: Option<Box<Table>>,
     walk: Walk<Frame>,
 }
 
@@ -110,8 +138,52 @@ impl<const W: usize, const COUNT: bool> fast::Kernel for RunLoop<'_, '_, W, COUN
 impl<'p, const W: usize> Search1<'p, W> {
     /// A search of `problem` (which has its bounded form), branching on
     /// the first item that may take more if `first`, else by Knuth's rule.
-    fn new(problem: &'p Problem, m: &'p BoundedMatrix, first: bool) -> Search1<'p, W> {
-        Search1 { levels: Levels::new(m), first, lone: Lone::new(problem), walk: Walk::new(None) }
+    fn new(problem: &'p Problem, m: &'p BoundedMatrix, first: bool, memo: usize) -> Search1<'p, W> {
+        Search1 {
+            levels: Levels::new(m),
+            first,
+            lone: Lone::new(problem),
+            memo_entries: memo,
+            memo: None,
+            walk: Walk::new(None),
+        }
+    }
+
+    /// In a count, at a node branching on `f.item` at `slot`: adds the
+    /// solutions below it and returns `true` if the table has its state
+    /// (unless that would reach `stop_at`), else reserves its entry in `f`.
+    #[inline(always)]
+    fn memo_probe(&mut self, slot: usize, h: u64, f: &mut Frame, stop_at: u128) -> bool {
+        let Some(memo) = &mut self.memo else { return false };
+        let (alive, bounds) = self.levels.state(slot);
+        match memo.probe(h, alive, bounds) {
+            Probe::Hit(n) => {
+                let solutions = self.walk.stats.solutions.saturating_add(u128::from(n));
+                if solutions >= stop_at {
+                    return false;
+                }
+                self.walk.stats.solutions = solutions;
+                true
+            }
+            Probe::Reserved { index, stamp } => {
+                (f.memo, f.stamp, f.entry) = (index, stamp, self.walk.stats.solutions);
+                false
+            }
+            Probe::Busy => false,
+        }
+    }
+
+    /// Levels `level..` are done: the counts below the nodes that reserved
+    /// a memo entry go into it.
+    #[inline(always)]
+    fn memo_store(&mut self, level: usize) {
+        let Some(memo) = &mut self.memo else { return };
+        let solutions = self.walk.stats.solutions;
+        for f in &self.walk.frames[level..] {
+            if f.stamp != 0 {
+                memo.store(f.memo, f.stamp, solutions - f.entry);
+            }
+        }
     }
 
     /// In a count, at a node branching on `item`, the only item left
@@ -147,6 +219,9 @@ impl<'p, const W: usize> Search1<'p, W> {
             choice: NONE,
             branch: 0,
             degree,
+            memo: 0,
+            stamp: 0,
+            entry: 0,
         }
     }
 
@@ -187,6 +262,13 @@ impl<'p, const W: usize> Search1<'p, W> {
                         break Status::Paused;
                     }
                     let slot = self.current_slot();
+                    let h = match &self.memo {
+                        Some(memo) if COUNT => {
+                            let (alive, bounds) = self.levels.state(slot);
+                            memo.hash(alive, bounds)
+                        }
+                        _ => 0,
+                    };
                     match self.levels.choose_item(slot, self.first) {
                         (Node::Solution, _) => {
                             state = State::Backdown;
@@ -202,9 +284,13 @@ impl<'p, const W: usize> Search1<'p, W> {
                             state = State::Backdown;
                         }
                         (Node::Branch { item, degree }, _) => {
-                            let f = self.frame(slot, item, degree);
-                            self.walk.frames.push(f);
-                            state = State::Advance;
+                            let mut f = self.frame(slot, item, degree);
+                            if COUNT && self.memo_probe(slot, h, &mut f, stop_at) {
+                                state = State::Backdown;
+                            } else {
+                                self.walk.frames.push(f);
+                                state = State::Advance;
+                            }
                         }
                     }
                 }
@@ -220,6 +306,7 @@ impl<'p, const W: usize> Search1<'p, W> {
                     while level > self.walk.floor && !self.walk.frames[level - 1].copy {
                         level -= 1;
                     }
+                    self.memo_store(level);
                     self.walk.frames.truncate(level);
                     if level <= self.walk.floor {
                         state = State::Done;
@@ -233,6 +320,7 @@ impl<'p, const W: usize> Search1<'p, W> {
                     }
                     f.branch += 1;
                     if f.branch == f.degree {
+                        self.memo_store(level - 1);
                         self.walk.frames.pop();
                     } else {
                         state = State::Advance;
@@ -275,6 +363,10 @@ impl<const W: usize> Search for Search1<'_, W> {
     fn count(&mut self, max_nodes: u64, limit: u128) -> (u128, Status) {
         if limit == 0 {
             return count_each(self, max_nodes, limit);
+        }
+        if self.memo.is_none() && self.memo_entries > 0 {
+            let m = self.levels.m;
+            self.memo = Some(Box::new(Table::new(m.words, m.primaries, self.memo_entries)));
         }
         let before = self.walk.stats.solutions;
         let stop_at = before.saturating_add(limit);
@@ -358,6 +450,9 @@ impl<const W: usize> Search for Search1<'_, W> {
     /// Slot 0, which holds the forced options, is never touched by the
     /// search: nothing to undo.
     fn unwind(&mut self) {
+        if let Some(memo) = &mut self.memo {
+            memo.forget_open();
+        }
         self.walk.frames.clear();
         self.walk.rewind();
     }
@@ -376,14 +471,19 @@ pub(crate) enum Bounded<'p> {
 impl<'p> Bounded<'p> {
     /// A search of `problem` (which has its bounded form), branching on
     /// the first item that may take more if `first`, else by Knuth's rule.
-    pub(crate) fn new(problem: &'p Problem, first: bool) -> Bounded<'p> {
+    pub(crate) fn new(problem: &'p Problem, first: bool, memo: Memo) -> Bounded<'p> {
         let m = problem.bounded.as_ref().expect("a problem the bounded engine takes");
+        let memo = match memo {
+            Memo::Off => 0,
+            Memo::Auto => MEMO_ENTRIES.min(MEMO_WORDS / Table::entry_words(m.words, m.primaries)),
+            Memo::Entries(n) => n,
+        };
         match m.words {
-            1 => Bounded::W1(Search1::new(problem, m, first)),
-            2 => Bounded::W2(Search1::new(problem, m, first)),
-            4 => Bounded::W4(Search1::new(problem, m, first)),
-            8 => Bounded::W8(Search1::new(problem, m, first)),
-            _ => Bounded::Any(Search1::new(problem, m, first)),
+            1 => Bounded::W1(Search1::new(problem, m, first, memo)),
+            2 => Bounded::W2(Search1::new(problem, m, first, memo)),
+            4 => Bounded::W4(Search1::new(problem, m, first, memo)),
+            8 => Bounded::W8(Search1::new(problem, m, first, memo)),
+            _ => Bounded::Any(Search1::new(problem, m, first, memo)),
         }
     }
 }

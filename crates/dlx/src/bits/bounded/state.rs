@@ -64,6 +64,13 @@ impl<'p, const W: usize> Levels<'p, W> {
         &self.alive[level * w..(level + 1) * w]
     }
 
+    /// The state of slot `level`: its live options and bounds left.
+    #[inline(always)]
+    pub(super) fn state(&self, level: usize) -> (&[u64], &[u16]) {
+        let p = self.m.primaries;
+        (self.alive(level), &self.bound[level * p..(level + 1) * p])
+    }
+
     /// Whether option `o` is alive at slot `level`.
     pub(super) fn is_alive(&self, level: usize, o: usize) -> bool {
         self.alive(level)[o / 64] >> (o % 64) & 1 != 0
