@@ -302,6 +302,13 @@ pub struct SearchArgs {
     #[arg(long, value_enum, value_name = "RULE", default_value = "mrv")]
     pub heuristic: HeuristicArg,
 
+    /// Count problems with multiplicities without remembering the subtrees
+    /// already counted: the whole tree is walked, and `--stats` gives the
+    /// nodes of Knuth's DLX3 (by default a state met again adds its count
+    /// at once, and the nodes are those visited).
+    #[arg(long)]
+    pub no_memo: bool,
+
     /// How to write the output.
     #[arg(short, long, value_enum, value_name = "FORMAT", default_value = "text")]
     pub format: OutputFormat,

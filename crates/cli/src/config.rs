@@ -356,7 +356,8 @@ fn search(
         threads: args.threads.unwrap_or(default_threads),
         search: dlx::Config::new()
             .propagation(args.propagation.into())
-            .heuristic(args.heuristic.into()),
+            .heuristic(args.heuristic.into())
+            .memo(if args.no_memo { dlx::Memo::Off } else { dlx::Memo::Auto }),
         output: args.format.into(),
     }
 }

@@ -3,7 +3,9 @@
 //! enough to run under Miri in CI: `cargo +nightly miri test -p dlx --test
 //! integration miri::`.
 
-use dlx::{Config, Engine, Heuristic, OptionId, Problem, Propagation, Solver, SplitAt, split};
+use dlx::{
+    Config, Engine, Heuristic, Memo, OptionId, Problem, Propagation, Solver, SplitAt, split,
+};
 
 const EXAMPLES: [(&str, u128); 4] = [
     ("A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n", 1),
@@ -86,5 +88,20 @@ fn the_tie_break_counts_agree() {
             assert_eq!(counted.1, expected);
             assert_eq!(counted, sliced, "{propagation:?}");
         }
+    }
+}
+
+/// The bounded engine's memoized count (its table's entries prefetched,
+/// `fast::prefetch`) against the same count walked in full, on a small
+/// problem with multiplicities whose states repeat.
+#[test]
+fn memoized_counts_equal_walked_ones() {
+    let text = "2|a 2|b 1:2|c d\na b\na c\nb c\na d\nb d\nc d\na\nb\nc\n";
+    let p = Problem::parse_knuth(text).unwrap();
+    let walked = Solver::with_config(&p, Config::new().memo(Memo::Off)).count();
+    assert!(walked > 1);
+    for memo in [Memo::Auto, Memo::Entries(2)] {
+        let config = Config::new().engine(Engine::BitBounded).memo(memo);
+        assert_eq!(Solver::with_config(&p, config).count(), walked, "{memo:?}");
     }
 }
