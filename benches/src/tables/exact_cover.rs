@@ -180,7 +180,9 @@ fn heading(settings: &Settings, knuth: bool) -> String {
         s += ". `--knuth DIR` times Knuth's programs too (DLX1, DLX2, DLX3, SSXCC, SSMCC, \
               compiled in DIR).";
     }
-    s + " Every count is checked against the known one.\n\n"
+    s + " With multiplicities the default count remembers the subtrees it has counted \
+         (`dlx::Memo`: a state met again adds its count at once), where dancing links walk \
+         the whole tree, as DLX3 and SSMCC do. Every count is checked against the known one.\n\n"
 }
 
 fn header(knuth: bool) -> String {
