@@ -211,7 +211,7 @@ pub enum Engine {
 /// by newer ones), with each entry's whole state, so a count is exact.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Memo {
-    /// On, with a table of up to 2^16 entries and 32 MiB; and
+    /// On, with a table of up to 2^16 entries and 2 MiB; and
     /// [`Engine::Auto`] takes the bounded engine on small problems with
     /// multiplicities, plain ones too.
     #[default]

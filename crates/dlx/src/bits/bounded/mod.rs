@@ -64,8 +64,10 @@ use crate::status::Status;
 
 /// Entries of the table of counted subtrees under [`Memo::Auto`], at most.
 const MEMO_ENTRIES: usize = 1 << 16;
-/// Words the table takes under [`Memo::Auto`], at most (32 MiB).
-const MEMO_WORDS: usize = 1 << 22;
+/// Words the table takes under [`Memo::Auto`], at most (2 MiB, about a
+/// core's second-level cache: a bigger table finds more repeats, but its
+/// probes miss the cache; docs/performance.md, "Memoized counts").
+const MEMO_WORDS: usize = 1 << 18;
 
 /// One level of the search.
 #[derive(Debug, Clone, Copy)]
@@ -475,7 +477,10 @@ impl<'p> Bounded<'p> {
         let m = problem.bounded.as_ref().expect("a problem the bounded engine takes");
         let memo = match memo {
             Memo::Off => 0,
-            Memo::Auto => MEMO_ENTRIES.min(MEMO_WORDS / Table::entry_words(m.words, m.primaries)),
+            Memo::Auto => {
+                let fit = MEMO_WORDS / Table::entry_words(m.words, m.primaries);
+                MEMO_ENTRIES.min(1 << fit.max(1).ilog2())
+            }
             Memo::Entries(n) => n,
         };
         match m.words {
