@@ -160,7 +160,7 @@ impl<'m> Search<'m> {
                     let trail = self.trail.len() as u32;
                     self.decisions.push(Decision { trail, cell: cell as u32, digit });
                     self.deepest = self.deepest.max(self.decisions.len());
-                    if self.narrow(cell, 1 << digit) && self.propagate() && self.probe() {
+                    if self.narrow_now(cell, 1 << digit) && self.probe() {
                         continue;
                     }
                     self.fails += 1;
@@ -182,10 +182,7 @@ impl<'m> Search<'m> {
         while let Some(d) = self.decisions.pop() {
             self.undo(d.trail as usize);
             let cell = d.cell as usize;
-            if self.narrow(cell, self.dom[cell] & !(1 << d.digit))
-                && self.propagate()
-                && self.probe()
-            {
+            if self.narrow_now(cell, self.dom[cell] & !(1 << d.digit)) && self.probe() {
                 return true;
             }
             self.fails += 1;
