@@ -154,8 +154,9 @@ pub enum Engine {
     /// 9x9 sudoku, n queens, Langford pairs, pentominoes), bit-sliced where
     /// its tables are small ([`Engine::BitSliced`], plain exact cover
     /// only), [`Engine::Bitset`] elsewhere (colored problems too);
-    /// [`Engine::BitBounded`] for small colored problems with
-    /// multiplicities; dancing links for the rest.
+    /// [`Engine::BitBounded`] for problems with multiplicities up to 128
+    /// items and 2,048 options when counts are memoized (the default),
+    /// small colored ones otherwise; dancing links for the rest.
     #[default]
     Auto,
     /// Dancing links, for every problem.
@@ -183,16 +184,22 @@ pub enum Engine {
     /// without colors) where it can run (every option with a primary item,
     /// at most 8,192 options, bounds below 65,535), [`Engine::Bitset`]
     /// elsewhere. Its state is a bitset of live options and each primary
-    /// item's bound left; it visits dancing links' tree, DLX3's, node for
-    /// node, and does not count updates
+    /// item's bound left. Under [`Memo::Off`] it visits dancing links'
+    /// tree, DLX3's, node for node; with its table of counted subtrees
+    /// (the default) it makes bounds canonical, which leaves out the null
+    /// moves of items with no options left and no need of any: the same
+    /// solutions through fewer nodes. It does not count updates
     /// ([`Stats::updates`](crate::Stats::updates) stays 0). Any bit engine
     /// forced on a problem with multiplicities runs it; [`Engine::Auto`]
     /// picks it where the primary items times the words of options (64 a
-    /// word) are at most 128 (28 items and 200 options: 0.68x dancing
-    /// links' time), on colored problems, and on plain ones unless counts
-    /// are not memoized ([`Memo::Off`]: its counts are the ones faster
-    /// there); its item choice counts every item's options at every node,
-    /// so on bigger problems dancing links win.
+    /// word) are at most 4096 (128 items and 2,048 options) when counts
+    /// are memoized, its counts then mostly 1.3x to 20x as fast as
+    /// dancing links', and at most 128 on colored problems under
+    /// [`Memo::Off`] (28 items and 200 options: 0.68x dancing links'
+    /// time). Its item choice counts every item's options at every node,
+    /// so listing the solutions of a sparse problem there takes 2x to 5x
+    /// dancing links' time a node (of a dense one, such as pentominoes, a
+    /// fifth).
     BitBounded,
 }
 
@@ -201,22 +208,28 @@ pub enum Engine {
 /// depends only on the node's state (the live options and each primary
 /// item's bound left), and in Algorithm M's tree many nodes repeat an
 /// earlier node's state; a count that meets a state it has counted
-/// before adds that count and backs up. The solutions and their count
-/// are the same; [`Stats::nodes`](crate::Stats::nodes) then counts the
-/// nodes visited, DLX3's tree less the repeated subtrees. Only
+/// before adds that count and backs up. So that more states are alike,
+/// the engine makes bounds canonical with the table on: an item that
+/// needs no more options and has fewer live options than its bound left
+/// takes their number as its bound (0, done, if none). The solutions and
+/// their count are the same; the tree is DLX3's without the null moves of
+/// such items, and [`Stats::nodes`](crate::Stats::nodes) counts the nodes
+/// visited, that tree less the repeated subtrees. Only
 /// [`Solver::count`](crate::Solver::count) and the counts built on it
-/// (limits, [`Parallel`](crate::Parallel), checkpoints) use it; listing
-/// solutions, `descend` and estimates walk the whole tree. Each solver has
-/// its own table, made at its first count, of fixed size (entries replaced
-/// by newer ones), with each entry's whole state, so a count is exact.
+/// (limits, [`Parallel`](crate::Parallel), checkpoints) use the table;
+/// listing solutions, `descend` and estimates walk the whole tree (the
+/// canonical one). A checkpoint says whether the table ran, and resumes
+/// only a search that agrees. Each solver has its own table, made at its
+/// first count, of fixed size (entries replaced by newer ones), with each
+/// entry's whole state, so a count is exact.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Memo {
     /// On, with a table of up to 2^16 entries and 2 MiB; and
-    /// [`Engine::Auto`] takes the bounded engine on small problems with
-    /// multiplicities, plain ones too.
+    /// [`Engine::Auto`] takes the bounded engine on problems with
+    /// multiplicities up to 128 items and 2,048 options, plain ones too.
     #[default]
     Auto,
-    /// Off: the count walks DLX3's whole tree.
+    /// Off: the bounded engine walks DLX3's whole tree.
     Off,
     /// On, with a table of this many entries (rounded up to a power of
     /// two, from 2 to 2^30; 0 is off).

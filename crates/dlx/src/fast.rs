@@ -1,4 +1,4 @@
-//! The crate's one module with `unsafe` code, all four parts there for
+//! The crate's one module with `unsafe` code, all three parts there for
 //! speed and each measured:
 //!
 //! - unchecked access to the dancing-links node arena, for the innermost
@@ -9,9 +9,7 @@
 //!   has them ([`run`], any [`Kernel`]; for the bit-sliced form only,
 //!   where it pays);
 //! - BMI2's `pdep` instruction where the CPU has it ([`Bmi2`]), for the
-//!   bit-sliced form's tie-break;
-//! - a prefetch ([`prefetch`]), for the bounded engine's table of counted
-//!   subtrees.
+//!   bit-sliced form's tie-break.
 //!
 //! # Unchecked arena access
 //!
@@ -340,27 +338,6 @@ fn live_in_plain(alive: &[u64], list: &[(u32, u64)]) -> u32 {
 #[target_feature(enable = "popcnt")]
 unsafe fn live_in_popcnt(alive: &[u64], list: &[(u32, u64)]) -> u32 {
     live_in_plain(alive, list)
-}
-
-/// Fetches the cache line of `x` ahead of its use: a hint, which changes
-/// nothing the program computes.
-///
-/// PERF: the bounded engine's table of counted subtrees is megabytes, and
-/// a probe's cache miss took half of a count's time; fetched when the node
-/// is entered, the line comes while the item is chosen (docs/performance.md,
-/// "Memoized counts").
-#[inline(always)]
-pub(crate) fn prefetch<T>(x: &T) {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: `_mm_prefetch` needs SSE, which every x86-64 CPU has (the
-    // target's baseline); a prefetch never faults nor changes memory, and
-    // the address is a reference's.
-    unsafe {
-        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-        _mm_prefetch::<_MM_HINT_T0>((x as *const T).cast());
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = x;
 }
 
 #[cfg(test)]

@@ -3,10 +3,13 @@
 //! table equals the oracle's and the count without it, with tables of two
 //! entries (every state fighting for them) and larger ones, stopped at
 //! solution limits and node budgets, checkpointed and resumed, on two
-//! threads; listing solutions is unchanged; and on `data/xc` it counts
-//! DLX3's solutions through fewer nodes.
+//! threads; listing finds the same solutions (the table's canonical
+//! bounds walk another tree); a checkpoint says whether the table ran;
+//! and on `data/xc` it counts DLX3's solutions through fewer nodes.
 
-use dlx::{Checkpoint, Config, Engine, Heuristic, Limits, Memo, Parallel, Problem, Solver};
+use dlx::{
+    Checkpoint, Config, Engine, Heuristic, Limits, Memo, OptionId, Parallel, Problem, Solver,
+};
 use proptest::prelude::*;
 
 use crate::bounded::spec;
@@ -36,6 +39,12 @@ fn count_in_slices(problem: &Problem, config: Config, budget: u64, resume: bool)
     }
 }
 
+fn sorted(solution: impl AsRef<[OptionId]>) -> Vec<usize> {
+    let mut v: Vec<usize> = solution.as_ref().iter().map(|o| o.index()).collect();
+    v.sort();
+    v
+}
+
 fn check(spec: &crate::prop::Spec) -> Result<(), TestCaseError> {
     let problem = spec.build();
     if !problem.has_multiplicities() {
@@ -44,16 +53,24 @@ fn check(spec: &crate::prop::Spec) -> Result<(), TestCaseError> {
     let expected = spec.oracle(&[]).len() as u128;
     for heuristic in [Heuristic::MinimumRemaining, Heuristic::First] {
         let off = bounded(heuristic, Memo::Off);
-        let order: Vec<_> = Solver::with_config(&problem, off).solutions().collect();
+        let mut walked: Vec<_> =
+            Solver::with_config(&problem, off).solutions().map(sorted).collect();
+        walked.sort();
         for memo in [Memo::Entries(2), Memo::Entries(64), Memo::Auto] {
             let config = bounded(heuristic, memo);
+            // With the table's canonical bounds, another tree: the same
+            // solutions.
+            let order: Vec<_> = Solver::with_config(&problem, config).solutions().collect();
+            let mut listed: Vec<_> = order.iter().map(sorted).collect();
+            listed.sort();
+            prop_assert_eq!(&listed, &walked, "{:?}", config);
             let mut s = Solver::with_config(&problem, config);
             prop_assert_eq!(s.engine(), Engine::BitBounded);
             prop_assert_eq!(s.count(), expected, "{:?}", config);
             // Counted again with the table full: the same.
             s.reset();
             prop_assert_eq!(s.count(), expected, "{:?} again", config);
-            // Listing, after counts, walks the same tree in the same order.
+            // Listing, after counts, walks its tree in the same order.
             s.reset();
             let listed: Vec<_> = s.solutions().collect();
             prop_assert_eq!(&listed, &order, "{:?}", config);
@@ -114,4 +131,52 @@ fn mcc_instances_count_as_dlx3_through_fewer_nodes() {
         let outcome = Parallel::new(&problem).threads(2).count().unwrap();
         assert_eq!(outcome.solutions, solutions, "{name} on two threads");
     }
+}
+
+/// On the bounded engine the table walks another tree, so a checkpoint
+/// says whether it ran (`memo off`), resumes only a search that agrees,
+/// and reads back; a checkpoint of version 1 (before the line) was made
+/// on the tree without the table.
+#[test]
+fn a_checkpoint_keeps_whether_the_table_ran() {
+    let problem = load("mcc_rota.dlx");
+    let stopped = |memo: Memo| {
+        let mut s =
+            Solver::with_config(&problem, Config::new().engine(Engine::BitBounded).memo(memo));
+        assert_eq!(s.engine(), Engine::BitBounded);
+        let outcome = s.count_within(&Limits::new().nodes(5_000));
+        outcome.checkpoint.expect("stopped early")
+    };
+    let (on, off) = (stopped(Memo::Auto), stopped(Memo::Off));
+    assert!(!on.to_string().contains("\nmemo"));
+    assert!(off.to_string().contains("\nmemo off\n"));
+    for (checkpoint, made) in [(&on, Memo::Auto), (&off, Memo::Off)] {
+        let read: Checkpoint = checkpoint.to_string().parse().expect("reads back");
+        assert_eq!(&read, checkpoint);
+        let other = if made.is_on() { Memo::Off } else { Memo::Entries(64) };
+        let mut s =
+            Solver::with_config(&problem, Config::new().engine(Engine::BitBounded).memo(other));
+        let e = s.resume(&read).expect_err("another tree");
+        assert!(e.to_string().contains("memo"), "{e}");
+        let mut s =
+            Solver::with_config(&problem, Config::new().engine(Engine::BitBounded).memo(made));
+        s.resume(&read).expect("the same tree");
+        assert_eq!(s.count_within(&Limits::new()).solutions, 304_884);
+    }
+    // Version 1: the tree without the table.
+    let text = off.to_string().replacen("dlx-checkpoint 2", "dlx-checkpoint 1", 1);
+    let text = text.replacen("memo off\n", "", 1);
+    let body = &text[..text.rfind("end ").expect("an end line")];
+    let text = format!("{body}end {:016x}\n", fnv(body));
+    let read: Checkpoint = text.parse().expect("version 1 reads");
+    let mut s =
+        Solver::with_config(&problem, Config::new().engine(Engine::BitBounded).memo(Memo::Off));
+    s.resume(&read).expect("version 1 is the tree without the table");
+    assert_eq!(s.count_within(&Limits::new()).solutions, 304_884);
+}
+
+/// FNV-1a, 64 bits: a checkpoint's checksum.
+fn fnv(text: &str) -> u64 {
+    text.bytes()
+        .fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
 }

@@ -91,8 +91,8 @@ fn the_tie_break_counts_agree() {
     }
 }
 
-/// The bounded engine's memoized count (its table's entries prefetched,
-/// `fast::prefetch`) against the same count walked in full, on a small
+/// The bounded engine's memoized count (its search loop compiled for the
+/// CPU, `fast::run`) against the same count walked in full, on a small
 /// problem with multiplicities whose states repeat.
 #[test]
 fn memoized_counts_equal_walked_ones() {

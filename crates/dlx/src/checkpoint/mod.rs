@@ -112,8 +112,11 @@ pub(crate) struct Fingerprint {
 
 impl Fingerprint {
     pub(crate) fn new(problem: &Problem, config: Config, forced: &[OptionId]) -> Fingerprint {
-        // The memo is a cache: a search resumes with or without it.
-        let config = config.memo(Memo::Auto);
+        // The memo is a cache: a search resumes with or without it, but
+        // on the bounded engine it also makes bounds canonical, another
+        // tree: there only, on or off is kept.
+        let off = config.get_engine() == Engine::BitBounded && !config.get_memo().is_on();
+        let config = config.memo(if off { Memo::Off } else { Memo::Auto });
         Fingerprint { problem: problem.fingerprint(), config, forced: forced.to_vec() }
     }
 
@@ -136,6 +139,7 @@ impl Fingerprint {
                 propagation_word(a.get_propagation()),
                 propagation_word(b.get_propagation()),
             ),
+            ("memo", memo_word(a.get_memo()), memo_word(b.get_memo())),
         ];
         let seed = |c: Config| c.get_seed().map_or_else(|| "none".to_owned(), |s| s.to_string());
         if a.get_seed() != b.get_seed() {
@@ -185,6 +189,11 @@ pub(crate) fn engine_word(engine: Engine) -> &'static str {
         Engine::BitSliced => "sliced",
         Engine::BitBounded => "bounded",
     }
+}
+
+/// `on` or `off`, as a checkpoint says it.
+pub(crate) fn memo_word(memo: Memo) -> &'static str {
+    if memo.is_on() { "on" } else { "off" }
 }
 
 pub(crate) fn heuristic_word(heuristic: Heuristic) -> &'static str {
@@ -285,7 +294,7 @@ impl Position {
 /// the line, never a wrong count:
 ///
 /// ```text
-/// dlx-checkpoint 1
+/// dlx-checkpoint 2
 /// problem 6e2bc3d40fa1c2b7
 /// engine sliced
 /// heuristic mrv

@@ -3,7 +3,7 @@
 //! one, for an atomic save) and read it back. An example:
 //!
 //! ```text
-//! dlx-checkpoint 1
+//! dlx-checkpoint 2
 //! problem 6e2bc3d40fa1c2b7
 //! engine sliced
 //! heuristic mrv
@@ -25,7 +25,10 @@
 //! ([`Problem::fingerprint`](crate::Problem::fingerprint), 16 hex
 //! digits); the engine that ran (`links`, `bits`, `sliced`), heuristic
 //! (`mrv`, `first`, `mrv-most-removed`) and propagation (`none`,
-//! `dominance`); a randomized search's seed (`seed 42`, only if it has
+//! `dominance`); `memo off` if the bounded engine ran without its table
+//! of counted subtrees (it then walks another tree: [`Memo`];
+//! a checkpoint of version 1, from before the line, had no table's tree
+//! there); a randomized search's seed (`seed 42`, only if it has
 //! one: [`Config::seed`]); the forced options (none, or their ids); the [`Stats`];
 //! the number of open positions and each one (its floor, then
 //! `branch/degree` per level from the top); last, a 64-bit FNV-1a checksum
@@ -42,15 +45,16 @@ use std::time::Duration;
 use super::{
     Checkpoint, Fingerprint, Fnv, Position, engine_word, heuristic_word, propagation_word,
 };
-use crate::config::{Config, Engine, Heuristic, Propagation};
+use crate::config::{Config, Engine, Heuristic, Memo, Propagation};
 use crate::error::{Error, ErrorKind};
 use crate::id::OptionId;
 use crate::stats::Stats;
 
 /// The format's first line, before the version.
 const MAGIC: &str = "dlx-checkpoint";
-/// The version this code writes and reads.
-const VERSION: u32 = 1;
+/// The version this code writes and reads (and 1, the version before
+/// the `memo` line).
+const VERSION: u32 = 2;
 
 impl fmt::Display for Checkpoint {
     /// Writes the text form (see `text.rs`), ending with a newline.
@@ -62,6 +66,9 @@ impl fmt::Display for Checkpoint {
         let _ = writeln!(body, "engine {}", engine_word(fp.config.get_engine()));
         let _ = writeln!(body, "heuristic {}", heuristic_word(fp.config.get_heuristic()));
         let _ = writeln!(body, "propagation {}", propagation_word(fp.config.get_propagation()));
+        if !fp.config.get_memo().is_on() {
+            body.push_str("memo off\n");
+        }
         if let Some(seed) = fp.config.get_seed() {
             let _ = writeln!(body, "seed {seed}");
         }
@@ -207,7 +214,7 @@ impl<'t> Reader<'t> {
             }
         };
         let version: u32 = self.number(version, "version")?;
-        if version != VERSION {
+        if version != VERSION && version != 1 {
             return Err(bad(
                 format!("checkpoint format version {version}; this dlx reads version {VERSION}"),
                 1,
@@ -238,6 +245,16 @@ impl<'t> Reader<'t> {
             &[("none", Propagation::None), ("dominance", Propagation::Dominance)],
         )?;
         let before = (self.offset, self.line);
+        let memo = match self.next_line() {
+            Some("memo off") => Memo::Off,
+            _ => {
+                (self.offset, self.line) = before;
+                // Before version 2 the bounded engine walked the tree it
+                // now walks without the table.
+                if version == 1 && engine == Engine::BitBounded { Memo::Off } else { Memo::Auto }
+            }
+        };
+        let before = (self.offset, self.line);
         let seed = match self.next_line().and_then(|l| l.strip_prefix("seed ")) {
             Some(seed) => Some(self.number(seed, "seed")?),
             None => {
@@ -245,8 +262,12 @@ impl<'t> Reader<'t> {
                 None
             }
         };
-        let config =
-            Config::new().engine(engine).heuristic(heuristic).propagation(propagation).seed(seed);
+        let config = Config::new()
+            .engine(engine)
+            .heuristic(heuristic)
+            .propagation(propagation)
+            .memo(memo)
+            .seed(seed);
         let mut forced = Vec::new();
         for id in self.field("forced")?.split(' ').filter(|s| !s.is_empty()) {
             let id: usize = self.number(id, "forced option")?;
@@ -378,7 +399,7 @@ mod tests {
     fn text_round_trips() {
         let c = sample();
         let text = c.to_string();
-        assert!(text.starts_with("dlx-checkpoint 1\nproblem "), "{text}");
+        assert!(text.starts_with("dlx-checkpoint 2\nproblem "), "{text}");
         assert!(text.contains("\nforced 1\nsolutions 212\n"), "{text}");
         assert!(text.contains("\nposition 1 3/12 0/9 5/7\nposition 2 4/12 1/9\nend "), "{text}");
         assert_eq!(text.parse::<Checkpoint>().unwrap(), c);
@@ -412,7 +433,7 @@ mod tests {
 
     #[test]
     fn wrong_version_or_kind_of_file() {
-        let text = sample().to_string().replacen("dlx-checkpoint 1", "dlx-checkpoint 2", 1);
+        let text = sample().to_string().replacen("dlx-checkpoint 2", "dlx-checkpoint 3", 1);
         let (msg, line) = error(&text);
         assert_eq!(line, 1);
         assert!(msg.contains("version 2"), "{msg}");

@@ -20,9 +20,17 @@ const MAX_BOUND: u32 = u16::MAX as u32 - 1;
 /// counts every item's options, word by word, at every node): measured
 /// faster than dancing links at 28 x 4 and 20 x 2, slower at 40 x 4; on
 /// problems without colors never faster (docs/performance.md,
-/// "Multiplicities on bits"), but with memoized counts much faster
-/// ("Memoized counts").
+/// "Multiplicities on bits").
 const AUTO_MAX_WORK: usize = 128;
+/// [`Engine::Auto`] takes the bounded engine on every problem of at most
+/// this many primary items times words of options when counts are
+/// memoized: a count then meets states it has counted, and was 1.3x to
+/// 20x as fast as on dancing links on every instance measured but one
+/// (0.85x), up to 72 x 32 (pentominoes, dense: listing too is 5x as
+/// fast); listing the solutions of a sparse problem (no table) takes 2x to
+/// 5x dancing links' time a node (docs/performance.md, "Memoized counts:
+/// canonical bounds").
+const AUTO_MAX_WORK_MEMO: usize = 4096;
 
 /// Which options hold which items, as bitsets of `words` words, and each
 /// primary item's bounds.
@@ -172,11 +180,14 @@ impl BoundedMatrix {
     /// Whether the engine setting `engine` runs this engine: a bit engine
     /// forced ([`Engine::Bitset`], [`Engine::BitSliced`],
     /// [`Engine::BitBounded`]) always; under [`Engine::Auto`] where it is
-    /// faster than dancing links: small problems, colored ones always, plain
-    /// ones where counts are memoized (`memo`).
+    /// faster than dancing links: small colored problems, and bigger ones of
+    /// every kind where counts are memoized (`memo`).
     pub(crate) fn runs(&self, engine: Engine, memo: bool) -> bool {
         match engine {
-            Engine::Auto => (self.colored || memo) && self.primaries * self.words <= AUTO_MAX_WORK,
+            Engine::Auto => {
+                let work = self.primaries * self.words;
+                memo && work <= AUTO_MAX_WORK_MEMO || self.colored && work <= AUTO_MAX_WORK
+            }
             Engine::DancingLinks => false,
             Engine::Bitset | Engine::BitSliced | Engine::BitBounded => true,
         }

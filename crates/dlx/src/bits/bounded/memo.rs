@@ -75,24 +75,12 @@ impl Table {
         HEAD + words + primaries.div_ceil(4)
     }
 
-    /// The hash of the state (`alive`, `bounds`), its entry's head fetched
-    /// into the cache meanwhile (the probe comes after the item choice).
+    /// Looks up the state (`alive`, `bounds`) of a branching node: its
+    /// count if the table has it, else its entry reserved (unless an open
+    /// node holds it).
     #[inline(always)]
-    pub(super) fn hash(&self, alive: &[u64], bounds: &[u16]) -> u64 {
+    pub(super) fn probe(&mut self, alive: &[u64], bounds: &[u16]) -> Probe {
         let h = hash(alive, bounds);
-        let index = (h >> self.shift) as usize;
-        crate::fast::prefetch(&self.heads[index]);
-        let state = &self.states[index * self.stride..(index + 1) * self.stride];
-        crate::fast::prefetch(&state[0]);
-        crate::fast::prefetch(&state[state.len() - 1]);
-        h
-    }
-
-    /// Looks up the state (`alive`, `bounds`) of a branching node, of hash
-    /// `h` ([`hash`](Self::hash)): its count if the table has it, else its
-    /// entry reserved (unless an open node holds it).
-    #[inline(always)]
-    pub(super) fn probe(&mut self, h: u64, alive: &[u64], bounds: &[u16]) -> Probe {
         let index = (h >> self.shift) as usize;
         let [hash, count] = self.heads[index];
         let state = &mut self.states[index * self.stride..(index + 1) * self.stride];
@@ -167,8 +155,7 @@ mod tests {
     use super::{Probe, Table};
 
     fn probe(memo: &mut Table, alive: &[u64], bounds: &[u16]) -> Probe {
-        let h = memo.hash(alive, bounds);
-        memo.probe(h, alive, bounds)
+        memo.probe(alive, bounds)
     }
 
     #[test]

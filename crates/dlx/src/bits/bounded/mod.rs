@@ -142,7 +142,7 @@ impl<'p, const W: usize> Search1<'p, W> {
     /// the first item that may take more if `first`, else by Knuth's rule.
     fn new(problem: &'p Problem, m: &'p BoundedMatrix, first: bool, memo: usize) -> Search1<'p, W> {
         Search1 {
-            levels: Levels::new(m),
+            levels: Levels::new(m, memo > 0),
             first,
             lone: Lone::new(problem),
             memo_entries: memo,
@@ -151,14 +151,16 @@ impl<'p, const W: usize> Search1<'p, W> {
         }
     }
 
-    /// In a count, at a node branching on `f.item` at `slot`: adds the
-    /// solutions below it and returns `true` if the table has its state
-    /// (unless that would reach `stop_at`), else reserves its entry in `f`.
+    /// In a count, at a node branching on `f.item` at `slot` in two
+    /// branches or more (a node of one branch is not worth an entry: its
+    /// child's state is its own, less one option): adds the solutions
+    /// below it and returns `true` if the table has its state (unless that
+    /// would reach `stop_at`), else reserves its entry in `f`.
     #[inline(always)]
-    fn memo_probe(&mut self, slot: usize, h: u64, f: &mut Frame, stop_at: u128) -> bool {
+    fn memo_probe(&mut self, slot: usize, f: &mut Frame, stop_at: u128) -> bool {
         let Some(memo) = &mut self.memo else { return false };
         let (alive, bounds) = self.levels.state(slot);
-        match memo.probe(h, alive, bounds) {
+        match memo.probe(alive, bounds) {
             Probe::Hit(n) => {
                 let solutions = self.walk.stats.solutions.saturating_add(u128::from(n));
                 if solutions >= stop_at {
@@ -264,13 +266,6 @@ impl<'p, const W: usize> Search1<'p, W> {
                         break Status::Paused;
                     }
                     let slot = self.current_slot();
-                    let h = match &self.memo {
-                        Some(memo) if COUNT => {
-                            let (alive, bounds) = self.levels.state(slot);
-                            memo.hash(alive, bounds)
-                        }
-                        _ => 0,
-                    };
                     match self.levels.choose_item(slot, self.first) {
                         (Node::Solution, _) => {
                             state = State::Backdown;
@@ -287,7 +282,7 @@ impl<'p, const W: usize> Search1<'p, W> {
                         }
                         (Node::Branch { item, degree }, _) => {
                             let mut f = self.frame(slot, item, degree);
-                            if COUNT && self.memo_probe(slot, h, &mut f, stop_at) {
+                            if COUNT && degree >= 2 && self.memo_probe(slot, &mut f, stop_at) {
                                 state = State::Backdown;
                             } else {
                                 self.walk.frames.push(f);

@@ -18,13 +18,16 @@ pub(super) struct Levels<'p, const W: usize> {
     /// more (it is covered, or the search chose to give it no more), and
     /// then none of its options is alive.
     bound: Vec<u16>,
+    /// Whether [`choose_item`](Self::choose_item) makes bounds canonical
+    /// (counts with a table of counted subtrees).
+    canon: bool,
 }
 
 impl<'p, const W: usize> Levels<'p, W> {
-    /// Slot 0 with nothing forced.
-    pub(super) fn new(m: &'p BoundedMatrix) -> Levels<'p, W> {
+    /// Slot 0 with nothing forced; bounds made canonical if `canon`.
+    pub(super) fn new(m: &'p BoundedMatrix, canon: bool) -> Levels<'p, W> {
         debug_assert!(W == 0 || W == m.words);
-        let mut levels = Levels { m, alive: Vec::new(), bound: Vec::new() };
+        let mut levels = Levels { m, alive: Vec::new(), bound: Vec::new(), canon };
         levels.reset();
         levels
     }
@@ -144,13 +147,6 @@ impl<'p, const W: usize> Levels<'p, W> {
         u32::MAX
     }
 
-    /// The number of live options of primary item `i` in `alive`.
-    #[inline(always)]
-    fn len(&self, alive: &[u64], i: usize) -> u32 {
-        let mask = self.m.mask::<W>(i);
-        alive.iter().zip(mask).map(|(&a, &m)| (a & m).count_ones()).sum()
-    }
-
     /// The item to branch on at slot `level` and its number of branches,
     /// by Knuth's rule for Algorithm M (as dancing links choose it: the
     /// smallest branching degree `len + s - bound + 1`, `s = min(bound,
@@ -159,26 +155,45 @@ impl<'p, const W: usize> Levels<'p, W> {
     /// solution when no item does. With it, whether the item is the only
     /// one that may take more (not looked at with `first`, nor at a dead
     /// end).
+    ///
+    /// With `canon` it makes the slot's bounds canonical on the way: an
+    /// item that needs no more options (`bound <= slack`) and has fewer
+    /// live options than its bound takes their number as its bound, 0 if
+    /// none (it is then done, with no null move of its own). The solutions
+    /// below are the same, and so are the branching degrees; slots that
+    /// differed only there become one state for the table of counted
+    /// subtrees. The tree is then Algorithm M's without those null moves,
+    /// its ties broken on the new bounds: fewer nodes than DLX3's.
     #[inline(always)]
-    pub(super) fn choose_item(&self, level: usize, first: bool) -> (Node, bool) {
+    pub(super) fn choose_item(&mut self, level: usize, first: bool) -> (Node, bool) {
         // The order as one number, smallest best: the degree (offset to be
         // positive; at most 2^13 + 1), then s, then the larger bound
         // (bounds and slacks are below 2^16).
         const OFFSET: i64 = 1 << 16;
         let m = self.m;
         let p = m.primaries;
-        let alive = self.alive(level);
-        let bounds = &self.bound[level * p..(level + 1) * p];
+        let w = self.words();
+        let alive = &self.alive[level * w..(level + 1) * w];
+        let bounds = &mut self.bound[level * p..(level + 1) * p];
         // Keys below this one are degrees of 0 or less.
         let live = ((OFFSET + 1) as u64) << 32;
         let mut best = (u32::MAX, u64::MAX);
         let mut active = 0u32;
-        for (i, (&b, &slack)) in bounds.iter().zip(&m.slack).enumerate() {
-            if b == 0 {
+        for (i, (bound, &slack)) in bounds.iter_mut().zip(&m.slack).enumerate() {
+            if *bound == 0 {
                 continue;
             }
+            let len: u32 =
+                alive.iter().zip(m.mask::<W>(i)).map(|(&a, &k)| (a & k).count_ones()).sum();
+            if self.canon && *bound <= slack && len < u32::from(*bound) {
+                // Below the bound, a `u16`.
+                *bound = len as u16;
+                if len == 0 {
+                    continue;
+                }
+            }
+            let b = *bound;
             active += 1;
-            let len = self.len(alive, i);
             let s = slack.min(b);
             let t = i64::from(len) + i64::from(s) - i64::from(b) + 1;
             let key = ((t + OFFSET) as u64) << 32 | u64::from(s) << 16 | u64::from(u16::MAX - b);
