@@ -362,7 +362,8 @@ impl<'m> HouseTurns<'m> {
         self.local_turn(grid, race);
     }
 
-    /// Local search until it has had as much time as the search by houses.
+    /// Local search until it has had [`LOCAL_SHARE`] times the time of the
+    /// search by houses; a solution another search found is taken up once.
     fn local_turn(&mut self, grid: &Grid, race: &Race) {
         let Some(local) = self.local.as_mut() else {
             return;
