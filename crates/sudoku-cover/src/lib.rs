@@ -100,6 +100,7 @@ pub mod generate;
 mod grid;
 mod houses;
 pub mod human;
+mod local;
 pub mod reader;
 mod regions;
 mod restarts;

@@ -15,7 +15,9 @@
 //! cover but whole houses ([`crate::houses`]), which sees that three cells
 //! share three digits where exact cover sees one digit at a time: it takes
 //! its turn on one thread, and has the second of racing threads to
-//! itself. Every solution found is remembered:
+//! itself; from side 49 on, under classic rules, it shares its turns with
+//! local search ([`crate::local`]), which finds solutions (verified before
+//! they count) but proves nothing. Every solution found is remembered:
 //! two different ones answer "several", and a search that ends within its
 //! budget has seen them all. Racing threads each take their own seeds and
 //! share the solutions found; the first answer stops them all.
@@ -30,6 +32,7 @@ use crate::encode::Sudoku;
 use crate::error::Error;
 use crate::grid::Grid;
 use crate::houses;
+use crate::local::Local;
 use crate::solver::{SudokuSolver, Uniqueness};
 
 /// The side from which [`SudokuSolver`] searches with restarts.
@@ -249,6 +252,27 @@ const PROBE_DOM: u32 = 3;
 /// See [`PROBE_DOM`].
 const PROBE_DEPTH: usize = 4;
 
+/// The side from which local search races (beside the search by houses,
+/// with [`LOCAL_SHARE`] times its time). Below it, the grids it answered
+/// in measurements were answered as fast without it, and taking time from
+/// the search by houses made some slower.
+const LOCAL_FIRST_SIDE: usize = 49;
+
+/// Local search's time for each unit of the search by houses' time.
+const LOCAL_SHARE: u32 = 4;
+
+/// Steps of local search between looks at the clock and the race.
+const LOCAL_SLICE: u64 = 256;
+
+/// Whether `solution` is a solution of the puzzle `grid` under `sudoku`'s
+/// rules: it keeps the givens, and exact cover with every cell given
+/// finds it.
+fn verified(sudoku: &Sudoku, grid: &Grid, solution: &Grid) -> bool {
+    solution.is_complete()
+        && solution.extends(grid)
+        && sudoku.solver().count(solution, Some(2)).is_ok_and(|count| count == 1)
+}
+
 /// The searches that take turns with a solver's restarts.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Turns {
@@ -263,7 +287,17 @@ pub(crate) struct Turns {
 /// one restart to the next; once a solution is known, each choice steers
 /// away from it.
 struct HouseTurns<'m> {
+    sudoku: &'m Sudoku,
     search: houses::Search<'m>,
+    /// Local search ([`crate::local`]) on grids of side
+    /// [`LOCAL_FIRST_SIDE`] or more under classic rules: after each
+    /// restart by houses, it goes on until it has had [`LOCAL_SHARE`]
+    /// times the time of the search by houses.
+    local: Option<Local>,
+    /// Time spent in local search.
+    local_elapsed: Duration,
+    /// Whether local search has taken up a solution another search found.
+    adopted: bool,
     seed: u64,
     step: u64,
     /// Its place in Luby's sequence.
@@ -288,7 +322,21 @@ impl<'m> HouseTurns<'m> {
         if !search.start(grid) {
             race.finished();
         }
-        Some(HouseTurns { search, seed, step, i: 1, elapsed: Duration::ZERO })
+        let local = match sudoku.size() >= LOCAL_FIRST_SIDE {
+            true => Local::new(sudoku, grid, seed),
+            false => None,
+        };
+        Some(HouseTurns {
+            sudoku,
+            search,
+            local,
+            local_elapsed: Duration::ZERO,
+            adopted: false,
+            seed,
+            step,
+            i: 1,
+            elapsed: Duration::ZERO,
+        })
     }
 
     /// One restart, unless the race has its answer.
@@ -311,12 +359,47 @@ impl<'m> HouseTurns<'m> {
         self.seed = self.seed.wrapping_add(self.step);
         self.i += 1;
         self.elapsed += start.elapsed();
+        self.local_turn(grid, race);
+    }
+
+    /// Local search until it has had [`LOCAL_SHARE`] times the time of the
+    /// search by houses; a solution another search found is taken up once.
+    fn local_turn(&mut self, grid: &Grid, race: &Race) {
+        let Some(local) = self.local.as_mut() else {
+            return;
+        };
+        let start = Instant::now();
+        let sudoku = self.sudoku;
+        let mut report = |solution: Grid| {
+            // Trusted only once the full rules and the givens agree.
+            if verified(sudoku, grid, &solution) {
+                race.add(solution);
+            }
+            !race.done()
+        };
+        let mut going = true;
+        if !self.adopted {
+            if let Some(first) = race.first() {
+                self.adopted = true;
+                going = local.adopt(&first);
+            }
+        }
+        while going
+            && !race.done()
+            && self.local_elapsed + start.elapsed() < self.elapsed * LOCAL_SHARE
+        {
+            going = local.run(LOCAL_SLICE, &mut report);
+        }
+        self.local_elapsed += start.elapsed();
+        if !going {
+            self.local = None;
+        }
     }
 
     /// Its statistics: decisions as nodes, no updates.
     fn stats(&self) -> Stats {
         let (nodes, deepest) = self.search.nodes();
-        Stats::from_nodes(nodes, deepest, self.elapsed)
+        Stats::from_nodes(nodes, deepest, self.elapsed + self.local_elapsed)
     }
 }
 
@@ -328,7 +411,8 @@ impl Sudoku {
     /// by conflicts, [`dlx::Heuristic::ConflictWeighted`]); the second
     /// searches by houses instead of exact cover (all-different
     /// propagation over each house as a whole, with restarts of its own),
-    /// where every house holds every digit (all the built-in rules); the
+    /// where every house holds every digit (all the built-in rules), taking
+    /// turns from side 49 on with local search on classic rules; the
     /// others restart at once with exact cover, each with seeds of its own,
     /// every other one (the fourth, the sixth, ...) choosing items by
     /// conflicts. The solutions they find are shared, and the first answer

@@ -9,6 +9,7 @@ mod data;
 mod formats;
 mod generate;
 mod human;
+mod local;
 mod properties;
 mod validation;
 mod variants;
