@@ -15,9 +15,10 @@
 //! most, skipping swaps that give a cell a digit it lost recently unless
 //! the cost falls below the best seen (aspiration); ties go to chance.
 //! When no swap is allowed, or the best cost has not fallen for a long
-//! while, a conflicted cell's row takes a new random permutation. At cost 0 the grid is a solution; its digit in one open cell is
-//! then ruled out and the search goes on from there, so that the next
-//! solution differs from it.
+//! while, a conflicted cell's row takes a new random permutation. At cost
+//! 0 the grid is a solution; its digit in one open cell is then ruled out
+//! and the search goes on from there, so that the next solution differs
+//! from it.
 //!
 //! Nothing here proves anything: a solution is only reported, and the
 //! caller verifies it against the full rules before trusting it. The
