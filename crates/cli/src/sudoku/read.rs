@@ -2,9 +2,10 @@
 //! puzzle in each, with the compiled rules for its shape ([`Encoders`]).
 
 use std::collections::HashMap;
+use std::io::BufRead;
 use std::sync::Arc;
 
-use sudoku_cover::{ErrorKind, Regions, Shape, Sudoku};
+use sudoku_cover::{ErrorKind, PuzzleReader, Regions, Shape, Sudoku};
 
 use super::{Item, ItemKind};
 use crate::batch::Sink;
@@ -16,47 +17,83 @@ use crate::progress::Progress;
 const MAX_ENCODERS: usize = 8;
 
 /// Reads every source in order, and sends an item for each puzzle (or text
-/// that is none); a source that cannot be opened, or holds no puzzle at
-/// all, gets an item that says so.
+/// that is none) into the sink.
 pub(super) fn read_sources(sources: &[Source], spec: &RuleSpec, sink: &Sink<Item>) {
-    let mut encoders = Encoders::new(spec);
-    for source in sources {
-        let name: Arc<str> = source.to_string().into();
-        let reader = match source.open() {
-            Ok(reader) => reader,
-            Err(e) => {
-                let kind = ItemKind::Nothing(format!("{name}: {e}"));
-                if !sink.send(Item { source: name, kind }) {
-                    return;
+    let mut reading = Reading::new(sources, spec);
+    while let Some(item) = reading.next() {
+        if !sink.send(item) {
+            return;
+        }
+    }
+}
+
+/// Every source in order, an item for each puzzle (or text that is none);
+/// a source that cannot be opened, or holds no puzzle at all, gets an item
+/// that says so. Read by a reader thread ([`read_sources`]) or, a chunk at
+/// a time, by the workers themselves ([`Pool::relay`]).
+///
+/// [`Pool::relay`]: crate::batch::Pool::relay
+pub(super) struct Reading<'s> {
+    sources: std::slice::Iter<'s, Source>,
+    spec: &'s RuleSpec,
+    encoders: Encoders<'s>,
+    /// The source being read: its name, its puzzles, and whether it gave
+    /// any yet.
+    current: Option<(Arc<str>, Puzzles, bool)>,
+}
+
+/// The puzzles of one source.
+type Puzzles = PuzzleReader<Box<dyn BufRead + Send>>;
+
+impl std::fmt::Debug for Reading<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Reading").finish_non_exhaustive()
+    }
+}
+
+impl<'s> Reading<'s> {
+    pub(super) fn new(sources: &'s [Source], spec: &'s RuleSpec) -> Reading<'s> {
+        Reading { sources: sources.iter(), spec, encoders: Encoders::new(spec), current: None }
+    }
+
+    /// The next item; `None` after the last source.
+    pub(super) fn next(&mut self) -> Option<Item> {
+        loop {
+            let Some((name, reader, any)) = &mut self.current else {
+                let source = self.sources.next()?;
+                let name: Arc<str> = source.to_string().into();
+                match source.open() {
+                    Ok(reader) => self.current = Some((name, self.spec.reader(reader), false)),
+                    Err(e) => {
+                        let kind = ItemKind::Nothing(format!("{name}: {e}"));
+                        return Some(Item { source: name, kind });
+                    }
                 }
                 continue;
-            }
-        };
-        let mut any = false;
-        for result in spec.reader(reader) {
-            any = true;
+            };
+            let Some(result) = reader.next() else {
+                let (name, _, any) = self.current.take()?;
+                if any {
+                    continue;
+                }
+                let kind = ItemKind::Nothing(format!("no puzzle in {name}"));
+                return Some(Item { source: name, kind });
+            };
+            *any = true;
             let kind = match result {
                 Ok(puzzle) => {
                     let sudoku = match &puzzle.regions {
-                        Some(regions) => encoders.jigsaw(regions),
-                        None => encoders.get(puzzle.grid.shape()),
+                        Some(regions) => self.encoders.jigsaw(regions),
+                        None => self.encoders.get(puzzle.grid.shape()),
                     };
                     ItemKind::Puzzle { puzzle, sudoku }
                 }
                 Err(e) => {
-                    let explained = spec.explain(&e);
+                    let explained = self.spec.explain(&e);
                     ItemKind::Unreadable(e, explained)
                 }
             };
-            if !sink.send(Item { source: name.clone(), kind }) {
-                return;
-            }
-        }
-        if !any {
-            let kind = ItemKind::Nothing(format!("no puzzle in {name}"));
-            if !sink.send(Item { source: name, kind }) {
-                return;
-            }
+            return Some(Item { source: name.clone(), kind });
         }
     }
 }
