@@ -1,4 +1,4 @@
-//! Streaming parallel batches: [`Feed`], [`Pool`] and [`Pipe`].
+//! Streaming parallel batches: [`Feed`], [`Pool`], [`Pipe`] and the relay.
 //!
 //! A batch is read by one thread, solved by many and written by one, in
 //! input order, with memory bounded however long the input is:
@@ -21,9 +21,10 @@
 //! (if not, the answers solved are written first, then the caller waits
 //! for input). One worker solves its chunk in a plain loop.
 //!
-//! Or relayed ([`Pool::relay`]): with no reader thread, each worker reads
-//! its own chunk under a lock, solves it, and hands it back to be written
-//! in order; so that `N` workers keep `N` cores busy, and no more.
+//! Or relayed ([`Pool::relay`]): with no reader thread and no writing
+//! thread, each worker reads its own chunk under a lock, solves it, and
+//! writes the chunks that come next in input order unless another worker
+//! is writing; so that `N` workers keep `N` cores busy, and no more.
 
 mod feed;
 mod relay;

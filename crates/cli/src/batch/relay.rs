@@ -1,25 +1,29 @@
-//! [`Pool::relay`]: workers that read their own chunks, so that a batch
-//! of `N` workers keeps `N` threads busy and no more (a reader thread and
-//! a writing thread beside the workers take cores from them).
+//! [`Pool::relay`]: workers that read, solve and write their own chunks,
+//! so that a batch of `N` workers keeps `N` threads busy and no more (a
+//! reader thread and a writing thread beside the workers take cores from
+//! them, and keep them waiting).
 //!
-//! The input sits behind a lock with the number of the next chunk: a job
-//! takes the lock, reads a chunk and numbers it, lets go, solves the chunk
-//! alone (a plain loop: the chunks are small, so the last one keeps the
-//! other workers idle only briefly) and sends it back. The calling thread
-//! writes the chunks in their numbers' order and starts a job for each one
-//! written, so that at most [`DEPTH`] chunks beyond the workers' are read
-//! ahead, however long the input.
+//! Each worker, in a loop: takes the input's lock, reads a chunk and
+//! numbers it, lets go; solves the chunk alone (a plain loop: the chunks
+//! are small, so the last one keeps the other workers idle only briefly);
+//! puts it on the board of chunks solved; and, if no other worker is
+//! writing, writes every chunk of the board that comes next in input
+//! order. A worker that finds the writer busy goes back to reading: the
+//! one writing takes its chunk too (it looks at the board once more after
+//! it lets go of the writer). At most [`DEPTH`] chunks beyond one per
+//! worker are read and not yet written, however long the input: a worker
+//! ahead of that waits.
+//!
+//! The calling thread only waits for the workers.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Sender};
-use std::sync::{Mutex, PoisonError};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Condvar, Mutex, MutexGuard, PoisonError, TryLockError};
 
 use anyhow::Result;
 
 use super::{Chunk, Pool};
 
-/// Chunks in flight beyond one per worker: read and waiting for a worker,
-/// or solved and waiting to be written.
+/// Chunks read and not yet written, beyond one per worker.
 pub const DEPTH: usize = 2;
 
 /// What a job of [`Pool::relay`] is told of its chunk.
@@ -30,37 +34,6 @@ pub struct Claim {
     pub alone: bool,
 }
 
-/// What a job hands back.
-enum Back<T, R> {
-    /// A chunk solved, by number.
-    Solved(u64, Chunk<T, R>),
-    /// Nothing was read: the input had ended.
-    Ended,
-    /// The job panicked.
-    Died,
-}
-
-/// Sends [`Back::Died`] if the job ends without saying anything else.
-struct Handback<T, R> {
-    tx: Option<Sender<Back<T, R>>>,
-}
-
-impl<T, R> Handback<T, R> {
-    fn send(mut self, back: Back<T, R>) {
-        if let Some(tx) = self.tx.take() {
-            let _ = tx.send(back);
-        }
-    }
-}
-
-impl<T, R> Drop for Handback<T, R> {
-    fn drop(&mut self) {
-        if let Some(tx) = self.tx.take() {
-            let _ = tx.send(Back::Died);
-        }
-    }
-}
-
 /// The shared input: its reader, the next chunk's number, whether it ended.
 struct Input<S> {
     state: S,
@@ -68,107 +41,206 @@ struct Input<S> {
     ended: bool,
 }
 
+/// Chunks solved and not yet written, and the buffers of chunks written.
+struct Board<T, R> {
+    solved: Vec<(u64, Chunk<T, R>)>,
+    spare: Vec<Chunk<T, R>>,
+    /// Chunks written (the number of the next to write).
+    written: u64,
+    /// No chunk is to be read any more: the writer ended the batch, or a
+    /// worker died.
+    quit: bool,
+}
+
+/// The writing end: the caller's `write`, and how it ended the batch.
+struct Writing<W, Y> {
+    write: W,
+    ended: Option<Result<Option<Y>>>,
+}
+
+/// Everything the workers share.
+struct Shared<S, T, R, W, Y> {
+    input: Mutex<Input<S>>,
+    board: Mutex<Board<T, R>>,
+    /// A chunk was written (or the batch quit): for the workers ahead.
+    room: Condvar,
+    writing: Mutex<Writing<W, Y>>,
+    /// Chunks read (the input's own count, where a worker waiting for
+    /// room looks without taking its lock).
+    read: AtomicU64,
+    /// The most chunks read and not yet written.
+    ahead: u64,
+}
+
+/// Locks a mutex whose holder may have panicked (the scope passes the
+/// panic on; the others only need to stop).
+fn lock<X>(mutex: &Mutex<X>) -> MutexGuard<'_, X> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Tells the other workers to stop if its worker panics (with a chunk
+/// claimed, or taken to write, they would wait for it forever).
+struct Alarm<'a, T, R> {
+    board: &'a Mutex<Board<T, R>>,
+    room: &'a Condvar,
+}
+
+impl<T, R> Drop for Alarm<'_, T, R> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            lock(self.board).quit = true;
+            self.room.notify_all();
+        }
+    }
+}
+
+impl<S, T, R, W, Y> Shared<S, T, R, W, Y>
+where
+    W: FnMut(&[T], &[R]) -> Result<Option<Y>>,
+    R: Default,
+{
+    /// One worker's loop: read a chunk, solve it, write what is next.
+    fn work(
+        &self,
+        read: &(impl Fn(&mut S, &mut Vec<T>) -> bool + Sync),
+        solve: &(impl Fn(Claim, &[T], &mut [R]) + Sync),
+    ) {
+        let _alarm = Alarm { board: &self.board, room: &self.room };
+        loop {
+            let (mut items, mut answers) = {
+                let mut board = lock(&self.board);
+                loop {
+                    if board.quit {
+                        return;
+                    }
+                    // (Chunks read, seen without the input's lock: at
+                    // most one per worker more.)
+                    if self.read.load(Ordering::Acquire) < board.written + self.ahead {
+                        break;
+                    }
+                    board = self.room.wait(board).unwrap_or_else(PoisonError::into_inner);
+                }
+                board.spare.pop().unwrap_or_default()
+            };
+            items.clear();
+            let (seq, claim) = {
+                let mut input = lock(&self.input);
+                if input.ended {
+                    return;
+                }
+                let more = read(&mut input.state, &mut items);
+                input.ended = !more || items.is_empty();
+                if items.is_empty() {
+                    return;
+                }
+                input.next += 1;
+                self.read.store(input.next, Ordering::Release);
+                (input.next - 1, Claim { alone: input.next == 1 && !more })
+            };
+            answers.resize_with(items.len(), R::default);
+            solve(claim, &items, &mut answers);
+            lock(&self.board).solved.push((seq, (items, answers)));
+            self.write();
+        }
+    }
+
+    /// Writes the chunks solved that come next in input order, unless
+    /// another worker is writing (it writes them instead).
+    fn write(&self) {
+        loop {
+            let mut writing = match self.writing.try_lock() {
+                Ok(writing) => writing,
+                Err(TryLockError::Poisoned(poisoned)) => poisoned.into_inner(),
+                Err(TryLockError::WouldBlock) => return,
+            };
+            while let Some(chunk) = self.next_solved() {
+                if writing.ended.is_none() {
+                    match (writing.write)(&chunk.0, &chunk.1) {
+                        Ok(None) => {}
+                        ended => {
+                            writing.ended = Some(ended);
+                            lock(&self.board).quit = true;
+                        }
+                    }
+                }
+                let mut board = lock(&self.board);
+                board.written += 1;
+                board.spare.push(chunk);
+                drop(board);
+                self.room.notify_all();
+            }
+            drop(writing);
+            // A chunk put on the board while the writer was held, by a
+            // worker that then found it busy.
+            let board = lock(&self.board);
+            if !board.solved.iter().any(|(seq, _)| *seq == board.written) {
+                return;
+            }
+        }
+    }
+
+    /// Takes the chunk to write next off the board, if it is solved.
+    fn next_solved(&self) -> Option<Chunk<T, R>> {
+        let mut board = lock(&self.board);
+        let next = board.written;
+        let k = board.solved.iter().position(|(seq, _)| *seq == next)?;
+        Some(board.solved.swap_remove(k).1)
+    }
+}
+
 impl Pool {
-    /// Reads, solves and writes a batch with no thread but the workers and
-    /// the calling one (see the [module's docs](self)).
+    /// Reads, solves and writes a batch on the workers alone (see the
+    /// [module's docs](self)); the calling thread waits.
     ///
     /// `read` fills an empty chunk with the next items under the input's
     /// lock and says whether the input may hold more (an empty chunk ends
     /// it); `solve` fills the answers, one slot per item (each holds what
-    /// it held before, or `R::default()`); `write` is called on the calling
-    /// thread with each chunk in input order, and ends the batch with
-    /// `Some`. Returns what `write` ended with, or `None` at the end of the
-    /// input.
+    /// it held before, or `R::default()`); `write` is called with each
+    /// chunk in input order, one call at a time, and ends the batch with
+    /// `Some` or an error. Returns what `write` ended with, or `None` at
+    /// the end of the input.
     pub fn relay<S, T, R, Y>(
         &self,
         input: S,
         read: impl Fn(&mut S, &mut Vec<T>) -> bool + Sync,
         solve: impl Fn(Claim, &[T], &mut [R]) + Sync,
-        mut write: impl FnMut(&[T], &[R]) -> Result<Option<Y>>,
+        write: impl FnMut(&[T], &[R]) -> Result<Option<Y>> + Send,
     ) -> Result<Option<Y>>
     where
         S: Send,
         T: Send,
         R: Send + Default,
+        Y: Send,
     {
-        let input = Mutex::new(Input { state: input, next: 0, ended: false });
-        let quit = AtomicBool::new(false);
-        let (read, solve) = (&read, &solve);
-        let (tx, rx) = mpsc::channel();
-        let job = |(mut items, mut answers): Chunk<T, R>, back: Handback<T, R>| {
-            items.clear();
-            let claimed = {
-                let mut input = input.lock().unwrap_or_else(PoisonError::into_inner);
-                if input.ended || quit.load(Ordering::Relaxed) {
-                    None
-                } else {
-                    let more = read(&mut input.state, &mut items);
-                    input.ended = !more || items.is_empty();
-                    let seq = input.next;
-                    input.next += 1;
-                    Some((seq, Claim { alone: seq == 0 && !more }))
-                }
-            };
-            match claimed {
-                Some((seq, claim)) if !items.is_empty() => {
-                    answers.resize_with(items.len(), R::default);
-                    solve(claim, &items, &mut answers);
-                    back.send(Back::Solved(seq, (items, answers)));
-                }
-                _ => back.send(Back::Ended),
-            }
+        let threads = self.pool.current_num_threads();
+        let shared = Shared {
+            input: Mutex::new(Input { state: input, next: 0, ended: false }),
+            board: Mutex::new(Board {
+                solved: Vec::new(),
+                spare: Vec::new(),
+                written: 0,
+                quit: false,
+            }),
+            room: Condvar::new(),
+            writing: Mutex::new(Writing { write, ended: None }),
+            read: AtomicU64::new(0),
+            ahead: (threads + DEPTH) as u64,
         };
-        let job = &job;
+        let (shared, read, solve) = (&shared, &read, &solve);
         self.pool.in_place_scope(|scope| {
-            let threads = self.pool.current_num_threads();
-            let start = |buffers: Chunk<T, R>| {
-                let back = Handback { tx: Some(tx.clone()) };
-                scope.spawn(move |_| job(buffers, back));
-            };
-            for _ in 0..threads + DEPTH {
-                start(Chunk::default());
+            for _ in 0..threads {
+                scope.spawn(move |_| shared.work(read, solve));
             }
-            let mut running = threads + DEPTH;
-            let (mut next, mut ended) = (0, false);
-            let mut early: Vec<(u64, Chunk<T, R>)> = Vec::new();
-            let result = loop {
-                let chunk = match early.iter().position(|(seq, _)| *seq == next) {
-                    Some(k) => early.swap_remove(k).1,
-                    None if running == 0 => break Ok(None),
-                    None => {
-                        running -= 1;
-                        match rx.recv() {
-                            Ok(Back::Solved(seq, chunk)) if seq == next => chunk,
-                            Ok(Back::Solved(seq, chunk)) => {
-                                early.push((seq, chunk));
-                                continue;
-                            }
-                            Ok(Back::Ended) => {
-                                ended = true;
-                                continue;
-                            }
-                            Ok(Back::Died) | Err(_) => {
-                                break Err(anyhow::anyhow!(
-                                    "internal error: a worker stopped before the end of its chunk"
-                                ));
-                            }
-                        }
-                    }
-                };
-                next += 1;
-                match write(&chunk.0, &chunk.1) {
-                    Ok(None) => {}
-                    done => break done,
-                }
-                if !ended {
-                    start(chunk);
-                    running += 1;
-                }
-            };
-            // The jobs still to run read nothing more.
-            quit.store(true, Ordering::Relaxed);
-            result
-        })
+        });
+        let writing = lock(&shared.writing).ended.take();
+        if let Some(ended) = writing {
+            return ended;
+        }
+        let board = lock(&shared.board);
+        match board.quit || !board.solved.is_empty() {
+            true => anyhow::bail!("internal error: a worker stopped before the end of its chunk"),
+            false => Ok(None),
+        }
     }
 }
 

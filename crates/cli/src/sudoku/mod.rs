@@ -8,6 +8,15 @@
 //! puzzle's form, through a [`Writer`] ([`writer`], [`json`]), which also
 //! keeps the [`Tally`](tally::Tally) for the exit status and `--stats`.
 //!
+//! Files to solve or check on two threads or more are [`relay`]ed
+//! instead: no reader thread, and the main thread only waits; each worker
+//! reads its own chunk, solves it, and writes the chunks next in input
+//! order through the same [`Writer`], so that `N` workers keep `N` cores
+//! busy. (Input from stdin may make a reader wait, which the reader
+//! thread does without holding a worker up; counts may need all threads
+//! for one puzzle, and the human solver's puzzles are slow enough to be
+//! spread within a chunk.)
+//!
 //! `sudoku rate`, `hint` and `explain` solve each puzzle by exact cover,
 //! then the way a person does ([`human`]). A puzzle given as pencil marks
 //! is solved, counted or checked with the rules compiled for its
