@@ -290,7 +290,7 @@ fn write(
 }
 
 /// The most work a relayed chunk holds, in 9x9 puzzles (see [`weight`]).
-const RELAY_CHUNK: usize = 128;
+const RELAY_CHUNK: usize = 256;
 
 /// Whether a batch is relayed ([`relay`]): to solve or check (not list,
 /// count, or rate) on two threads or more, from files and arguments, which
