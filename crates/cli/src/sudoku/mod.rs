@@ -335,8 +335,10 @@ fn relay(config: &SudokuConfig, writer: &mut Writer, stop: &dlx::Stop) -> Result
     let pool = Pool::new(config.threads)?;
     let (task, search, threads) = (config.task, config.search, config.threads);
     let read = |reading: &mut read::Reading<'_>, chunk: &mut Vec<Item>| {
+        // Smaller chunks near the end, for the workers to finish together.
+        let most = reading.chunk(RELAY_CHUNK, threads);
         let mut load = 0;
-        while load < RELAY_CHUNK {
+        while load < most {
             let Some(item) = reading.next() else { return false };
             load += weight(&item);
             chunk.push(item);
