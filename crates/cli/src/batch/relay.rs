@@ -24,7 +24,7 @@ use anyhow::Result;
 use super::{Chunk, Pool};
 
 /// Chunks read and not yet written, beyond one per worker.
-pub const DEPTH: usize = 2;
+pub const DEPTH: usize = 4;
 
 /// What a job of [`Pool::relay`] is told of its chunk.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
