@@ -1,7 +1,9 @@
 //! A sudoku batch through the command line against the library, side by
 //! side: `cargo run --release -p dlx-benches --bin batch [-- FILE
-//! [ROUNDS]]` (default `data/sudoku/17_clue.txt`, 7 rounds); the README's
-//! table of it comes from the `tables` binary.
+//! [ROUNDS [OTHER_DLX]]]` (default `data/sudoku/17_clue.txt`, 7 rounds);
+//! the README's table of it comes from the `tables` binary. With
+//! `OTHER_DLX` (another build of the `dlx` binary, copied aside), each
+//! round runs it too, after this build, and prints its rows below.
 //!
 //! Each round, in turn: the library (the puzzles read beforehand, each
 //! solved and proved unique with one `SudokuSolver`), then `dlx sudoku
@@ -11,7 +13,7 @@
 //! is the one beside this program (`target/release/dlx`), built first when
 //! run by Cargo.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use dlx_benches::data;
@@ -35,12 +37,22 @@ fn run() -> Result<(), String> {
         None => 7,
     };
     let dlx = batch::dlx_binary().map_err(|e| e.to_string())?;
-    let r = batch::measure(&dlx, &file, rounds).map_err(|e| e.to_string())?;
+    let other = args.next().map(PathBuf::from);
+    let binaries: Vec<&Path> = std::iter::once(dlx.as_path()).chain(other.as_deref()).collect();
+    let each = batch::measure_each(&binaries, &file, rounds).map_err(|e| e.to_string())?;
+    let r = each[0];
     println!("{}: {} puzzles, median of {rounds} interleaved rounds", file.display(), r.puzzles);
     println!("| run | puzzles/s | ratio |");
     println!("|---|---:|---:|");
     println!("| library, one thread | {:.0} | 1.00 |", r.library);
-    println!("| dlx sudoku solve -j1 | {:.0} | {:.2} of the library |", r.one, r.one / r.library);
-    println!("| dlx sudoku solve -j2 | {:.0} | {:.2} of -j1 |", r.two, r.two / r.one);
+    for (dlx, r) in binaries.iter().zip(&each) {
+        let name = if binaries.len() > 1 { format!(" ({})", dlx.display()) } else { String::new() };
+        println!(
+            "| dlx sudoku solve -j1{name} | {:.0} | {:.2} of the library |",
+            r.one,
+            r.one / r.library
+        );
+        println!("| dlx sudoku solve -j2{name} | {:.0} | {:.2} of -j1 |", r.two, r.two / r.one);
+    }
     Ok(())
 }

@@ -56,6 +56,14 @@ pub fn dlx_binary() -> Result<PathBuf, Error> {
 
 /// Measures `file` in `rounds` interleaved rounds with the `dlx` binary.
 pub fn measure(dlx: &Path, file: &Path, rounds: usize) -> Result<Rates, Error> {
+    Ok(measure_each(&[dlx], file, rounds)?.remove(0))
+}
+
+/// Measures `file` in `rounds` interleaved rounds with each `dlx` binary
+/// in turn (each round: the library, then every binary's `-j1` and `-j2`),
+/// so that binaries built apart meet the same load; the rates of each
+/// binary, the library's the same median in all.
+pub fn measure_each(binaries: &[&Path], file: &Path, rounds: usize) -> Result<Vec<Rates>, Error> {
     let name = file.display().to_string();
     let open = File::open(file).map_err(|e| format!("{name}: {e}"))?;
     let puzzles: Vec<Grid> = PuzzleReader::new(BufReader::new(open))
@@ -66,10 +74,15 @@ pub fn measure(dlx: &Path, file: &Path, rounds: usize) -> Result<Rates, Error> {
     let sudoku = Sudoku::new(Rules::new(first.shape()))?;
     let mut solver = sudoku.solver();
     let n = puzzles.len() as f64;
-    let (mut library, mut one, mut two) = (Vec::new(), Vec::new(), Vec::new());
+    let mut library = Vec::new();
+    let mut each = vec![(Vec::new(), Vec::new()); binaries.len()];
     for _ in 0..rounds {
         library.push(n / library_pass(&mut solver, &puzzles)?);
-        for (threads, rates) in [(1, &mut one), (2, &mut two)] {
+        let runs = binaries
+            .iter()
+            .zip(&mut each)
+            .flat_map(|(dlx, (one, two))| [(*dlx, 1, one), (*dlx, 2, two)]);
+        for (dlx, threads, rates) in runs {
             let start = Instant::now();
             let status = Command::new(dlx)
                 .args(["sudoku", "solve", "--threads", &threads.to_string()])
@@ -83,12 +96,14 @@ pub fn measure(dlx: &Path, file: &Path, rounds: usize) -> Result<Rates, Error> {
             rates.push(n / start.elapsed().as_secs_f64());
         }
     }
-    Ok(Rates {
+    let library = median(&library);
+    let rates = |(one, two): &(Vec<f64>, Vec<f64>)| Rates {
         puzzles: puzzles.len(),
-        library: median(&library),
-        one: median(&one),
-        two: median(&two),
-    })
+        library,
+        one: median(one),
+        two: median(two),
+    };
+    Ok(each.iter().map(rates).collect())
 }
 
 /// The library's pass over the puzzles, in seconds: apart, so that

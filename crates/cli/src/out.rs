@@ -1,6 +1,6 @@
 //! Standard output: [`Out`], buffered, with whole records.
 
-use std::io::{self, IsTerminal, StdoutLock, Write};
+use std::io::{self, IsTerminal, Stdout, Write};
 
 use serde::Serialize;
 
@@ -12,20 +12,22 @@ const CAPACITY: usize = 1 << 16;
 /// puzzles typed by hand appear at once and never mix with a progress bar;
 /// into a pipe or a file it is written in large blocks. A record can be
 /// written straight into the buffer ([`append`](Self::append)), with no
-/// copy on the way. Whatever is left is written when it is dropped.
+/// copy on the way. Whatever is left is written when it is dropped. It
+/// may move between threads (a batch's workers take turns writing), so
+/// stdout is locked for each block written, not for the whole run.
 #[derive(Debug)]
 pub struct Out {
     buf: Vec<u8>,
-    w: StdoutLock<'static>,
+    w: Stdout,
     terminal: bool,
 }
 
 impl Out {
-    /// Locks stdout for the rest of the run.
+    /// Writes to stdout.
     pub fn new() -> Out {
         let stdout = io::stdout();
         let terminal = stdout.is_terminal();
-        Out { buf: Vec::with_capacity(CAPACITY), w: stdout.lock(), terminal }
+        Out { buf: Vec::with_capacity(CAPACITY), w: stdout, terminal }
     }
 
     /// Lets `write` append to the buffer (the bytes it appends go out in
@@ -59,7 +61,7 @@ impl Out {
         if self.buf.is_empty() {
             return Ok(());
         }
-        let written = self.w.write_all(&self.buf);
+        let written = self.w.lock().write_all(&self.buf);
         self.buf.clear();
         written
     }
@@ -80,7 +82,7 @@ impl Write for Out {
 
     fn flush(&mut self) -> io::Result<()> {
         self.write_buffer()?;
-        self.w.flush()
+        self.w.lock().flush()
     }
 }
 

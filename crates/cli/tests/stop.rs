@@ -221,3 +221,39 @@ fn a_stopped_sudoku_batch_keeps_its_answers_and_names_the_first_puzzle_not_reach
         assert!(stderr.contains("puzzles: 1\n"), "{threads} threads: {stderr}");
     }
 }
+
+#[test]
+fn a_stopped_batch_from_a_file_on_two_threads_keeps_its_answers_in_order() {
+    // Read, solved and written by the workers themselves (no reader
+    // thread): what was answered is a prefix, in order, and the first
+    // puzzle not reached is named by its line.
+    let puzzle =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let solution = dlx(&["sudoku", "solve", puzzle]).expect_code(0).stdout;
+    let mut copies = 20_000;
+    let (file, out, first) = loop {
+        let file = scratch_file("stop_relayed.txt", &format!("{puzzle}\n").repeat(copies));
+        let mut child = spawn_with_stdin(&["sudoku", "solve", "-j2", &file], Stdio::null());
+        let first = first_line(&mut child);
+        signal(&child, "INT");
+        let out = child.wait_with_output().unwrap();
+        if out.status.code() != Some(0) {
+            break (file, out, first);
+        }
+        // Finished before the signal: a longer input.
+        copies *= 4;
+        assert!(copies <= 1_280_000, "never stopped");
+    };
+    assert_eq!(out.status.code(), Some(STOPPED));
+    let stdout = first + &String::from_utf8(out.stdout).unwrap();
+    let answered = stdout.lines().count();
+    assert!(answered >= 1 && answered < copies);
+    assert!(stdout.lines().all(|line| line == solution.trim_end()), "{stdout}");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        format!(
+            "dlx: stopped: {answered} answered; not reached: {file}:{} and every puzzle after it\n",
+            answered + 1
+        )
+    );
+}

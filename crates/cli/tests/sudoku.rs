@@ -454,3 +454,24 @@ fn stats_for_a_batch() {
         assert!(out.stderr.lines().any(|l| l == line), "no `{line}` in\n{}", out.stderr);
     }
 }
+
+#[test]
+fn a_mixed_batch_is_answered_alike_on_any_number_of_threads() {
+    // Lines and grids, errors and notes, over many chunks: one thread reads
+    // on a thread of its own, more read, solve and write on the workers.
+    let block = format!("{}{}", fixture!("statuses.txt"), fixture!("grids.txt"));
+    let path = scratch_file("mixed_batch.txt", &block.repeat(100));
+    for format in ["text", "json"] {
+        let run = |threads: &str| {
+            let out = dlx(&["sudoku", "solve", "-j", threads, "--format", format, &path]).run();
+            (out.code, out.stdout, out.stderr)
+        };
+        let one = run("1");
+        assert_eq!(one.0, Some(2));
+        assert_eq!(lines(&one.2).len(), 300, "three reasons a block");
+        assert!(one.2.contains(&format!("{path}:2776: r9c3 and r9c8 both hold 4")), "{}", one.2);
+        for threads in ["2", "3"] {
+            assert!(run(threads) == one, "{format}, {threads} threads");
+        }
+    }
+}

@@ -1,4 +1,4 @@
-//! Streaming parallel batches: [`Feed`], [`Pool`] and [`Pipe`].
+//! Streaming parallel batches: [`Feed`], [`Pool`], [`Pipe`] and the relay.
 //!
 //! A batch is read by one thread, solved by many and written by one, in
 //! input order, with memory bounded however long the input is:
@@ -20,10 +20,17 @@
 //! [`Feed::ready_chunk`] takes the next chunk only if it is already there
 //! (if not, the answers solved are written first, then the caller waits
 //! for input). One worker solves its chunk in a plain loop.
+//!
+//! Or relayed ([`Pool::relay`]): with no reader thread and no writing
+//! thread, each worker reads its own chunk under a lock, solves it, and
+//! writes the chunks that come next in input order unless another worker
+//! is writing; so that `N` workers keep `N` cores busy, and no more.
 
 mod feed;
+mod relay;
 
 pub use feed::{Feed, Next, Sink};
+pub use relay::Claim;
 
 use std::fmt;
 use std::sync::mpsc::{self, Receiver, Sender};
@@ -223,15 +230,26 @@ pub fn fill<'a, T, S, R>(
     R: Send,
 {
     if rayon::current_num_threads() == 1 {
-        let mut state = init();
-        for (item, slot) in items.iter().zip(out.iter_mut()) {
-            work(&mut state, item, slot);
-        }
+        fill_here(items, out, init, work);
     } else {
         items
             .par_iter()
             .zip(out.par_iter_mut())
             .for_each_init(init, |state, (item, slot)| work(state, item, slot));
+    }
+}
+
+/// Fills `out[i]` from `items[i]` as [`fill`] does, on the calling thread
+/// alone.
+pub fn fill_here<'a, T, S, R>(
+    items: &'a [T],
+    out: &mut [R],
+    init: impl FnOnce() -> S,
+    work: impl Fn(&mut S, &'a T, &mut R),
+) {
+    let mut state = init();
+    for (item, slot) in items.iter().zip(out.iter_mut()) {
+        work(&mut state, item, slot);
     }
 }
 

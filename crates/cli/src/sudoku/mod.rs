@@ -8,6 +8,15 @@
 //! puzzle's form, through a [`Writer`] ([`writer`], [`json`]), which also
 //! keeps the [`Tally`](tally::Tally) for the exit status and `--stats`.
 //!
+//! Files to solve or check on two threads or more are [`relay`]ed
+//! instead: no reader thread, and the main thread only waits; each worker
+//! reads its own chunk, solves it, and writes the chunks next in input
+//! order through the same [`Writer`], so that `N` workers keep `N` cores
+//! busy. (Input from stdin may make a reader wait, which the reader
+//! thread does without holding a worker up; counts may need all threads
+//! for one puzzle, and the human solver's puzzles are slow enough to be
+//! spread within a chunk.)
+//!
 //! `sudoku rate`, `hint` and `explain` solve each puzzle by exact cover,
 //! then the way a person does ([`human`]). A puzzle given as pencil marks
 //! is solved, counted or checked with the rules compiled for its
@@ -37,9 +46,10 @@ use std::time::Instant;
 use anyhow::Result;
 use sudoku_cover::{Grid, Puzzle, ReadError, Sudoku, Uniqueness};
 
-use crate::batch::{self, Feed, Next, Pool};
-use crate::config::{SudokuConfig, Task};
+use crate::batch::{self, Claim, Feed, Next, Pool};
+use crate::config::{Source, SudokuConfig, Task};
 use crate::exit::ExitStatus;
+use crate::input::Input;
 use crate::progress::Progress;
 
 pub mod generate;
@@ -138,21 +148,27 @@ enum Outcome {
 /// Runs a sudoku batch.
 pub fn run(config: &SudokuConfig) -> Result<ExitStatus> {
     let start = Instant::now();
-    let feed = {
-        let (sources, spec) = (config.sources.clone(), config.rules.clone());
-        Feed::spawn(move |sink| read::read_sources(&sources, &spec, &sink))?
+    let feed = match relays(config) {
+        true => None,
+        false => {
+            let (sources, spec) = (config.sources.clone(), config.rules.clone());
+            Some(Feed::spawn(move |sink| read::read_sources(&sources, &spec, &sink))?)
+        }
     };
     let mut writer = Writer::new(config);
     let stop = crate::signals::catch()?;
-    let not_reached = match config.task {
-        Task::Solve(task) if task.lists() => {
-            list::run(config, task.limit, &feed, &mut writer, &stop)?
+    let not_reached = match (config.task, &feed) {
+        (_, None) => relay(config, &mut writer, &stop)?,
+        (Task::Solve(task), Some(feed)) if task.lists() => {
+            list::run(config, task.limit, feed, &mut writer, &stop)?
         }
-        _ => batch(config, &feed, &mut writer, &stop)?,
+        (_, Some(feed)) => batch(config, feed, &mut writer, &stop)?,
     };
-    match not_reached {
+    match (not_reached, feed) {
+        (None, Some(feed)) => feed.finish()?,
+        (None, None) => {}
         // The reader may be waiting on a terminal: not joined.
-        Some(item) => {
+        (Some(item), _) => {
             writer.tally.stopped();
             let _ = writeln!(
                 std::io::stderr(),
@@ -161,7 +177,6 @@ pub fn run(config: &SudokuConfig) -> Result<ExitStatus> {
                 item
             );
         }
-        None => feed.finish()?,
     }
     writer.out.flush()?;
     let tally = writer.tally;
@@ -227,7 +242,7 @@ fn batch(
                 let race = (config.threads > 1 && n < config.threads).then_some(config.threads);
                 let (shown, within) = (&progress, Within { task, budget, race, stop });
                 pipe.start(buffers, move |items, answers| {
-                    solve(items, answers, search, within, shown);
+                    solve(items, answers, search, within, shown, true);
                 });
                 // The next chunk waits in line behind this one.
                 if pipe.in_flight() < 2 {
@@ -248,14 +263,98 @@ fn batch(
                     }
                 }
             }
-            // Answers in input order: up to the first puzzle not reached.
-            if let Some(k) = answers.iter().position(|a| matches!(a, Answer::NotReached)) {
-                progress.suspend(|| writer.write_chunk(&items[..k], &answers[..k]))?;
-                return Ok(Some(format!("{} and every puzzle after it", location(&items[k]))));
+            if let Some(not_reached) = write(writer, &progress, &items, &answers)? {
+                return Ok(Some(not_reached));
             }
-            progress.suspend(|| writer.write_chunk(&items, &answers))?;
             pipe.recycle((items, answers));
         }
+    });
+    progress.finish();
+    not_reached
+}
+
+/// Writes a chunk's answers in input order, up to the first puzzle not
+/// reached, which it names (with every puzzle after it).
+fn write(
+    writer: &mut Writer,
+    progress: &Progress,
+    items: &[Item],
+    answers: &[Answer],
+) -> Result<Option<String>> {
+    if let Some(k) = answers.iter().position(|a| matches!(a, Answer::NotReached)) {
+        progress.suspend(|| writer.write_chunk(&items[..k], &answers[..k]))?;
+        return Ok(Some(format!("{} and every puzzle after it", location(&items[k]))));
+    }
+    progress.suspend(|| writer.write_chunk(items, answers))?;
+    Ok(None)
+}
+
+/// The most work a relayed chunk holds, in 9x9 puzzles (see [`weight`]).
+const RELAY_CHUNK: usize = 256;
+
+/// Whether a batch is relayed ([`relay`]): to solve or check (not list,
+/// count, or rate) on two threads or more, from files and arguments, which
+/// never keep a worker waiting for input under the reader's lock.
+fn relays(config: &SudokuConfig) -> bool {
+    let task = match config.task {
+        Task::Solve(task) => !task.lists(),
+        Task::Check => true,
+        _ => false,
+    };
+    let stdin = config.sources.iter().any(|s| matches!(s, Source::Input(Input::Stdin)));
+    task && config.threads > 1 && !stdin
+}
+
+/// An item's share of a relayed chunk, roughly its work against a 9x9
+/// puzzle's: a chunk is cut after [`RELAY_CHUNK`] of them, a big puzzle
+/// (see [`sudoku_cover::RESTART_SIDE`]) alone.
+fn weight(item: &Item) -> usize {
+    match &item.kind {
+        ItemKind::Puzzle { puzzle, .. } => {
+            let n = puzzle.grid.size();
+            let cells = (n * n).div_ceil(81);
+            match (n >= sudoku_cover::RESTART_SIDE, &puzzle.marks) {
+                (true, _) => RELAY_CHUNK,
+                // The rules compiled anew for the candidates.
+                (false, Some(_)) => 16 * cells * cells,
+                (false, None) => cells * cells,
+            }
+        }
+        _ => 1,
+    }
+}
+
+/// Answers every puzzle of the sources as [`batch`] does, with no reader
+/// thread: each worker reads its own chunk ([`Pool::relay`]), and this
+/// thread writes them in order, until `stop` is requested.
+fn relay(config: &SudokuConfig, writer: &mut Writer, stop: &dlx::Stop) -> Result<Option<String>> {
+    let progress = Progress::puzzles(config.report.progress);
+    if progress.is_enabled() {
+        read::count_puzzles_in_background(config, &progress);
+    }
+    let pool = Pool::new(config.threads)?;
+    let (task, search, threads) = (config.task, config.search, config.threads);
+    let read = |reading: &mut read::Reading<'_>, chunk: &mut Vec<Item>| {
+        // Smaller chunks near the end, for the workers to finish together.
+        let most = reading.chunk(RELAY_CHUNK, threads);
+        let mut load = 0;
+        while load < most {
+            let Some(item) = reading.next() else { return false };
+            load += weight(&item);
+            chunk.push(item);
+        }
+        true
+    };
+    let shown = &progress;
+    let solve = |claim: Claim, items: &[Item], answers: &mut [Answer]| {
+        // A lone big puzzle races on every thread.
+        let race = (claim.alone && items.len() < threads).then_some(threads);
+        let within = Within { task, budget: None, race, stop };
+        solve(items, answers, search, within, shown, false);
+    };
+    let reading = read::Reading::new(&config.sources, &config.rules);
+    let not_reached = pool.relay(reading, read, solve, |items: &[Item], answers: &[Answer]| {
+        write(writer, &progress, items, answers)
     });
     progress.finish();
     not_reached
@@ -273,13 +372,15 @@ struct Within<'s> {
 
 /// Answers a chunk's items on the workers, each into its slot (whose old
 /// answer lends its memory); a puzzle not started when a stop comes is
-/// [`Answer::NotReached`].
+/// [`Answer::NotReached`]. Spread over the pool's workers, or on this one
+/// alone.
 fn solve<'a>(
     items: &'a [Item],
     answers: &mut [Answer],
     search: dlx::Config,
     within: Within<'_>,
     progress: &Progress,
+    spread: bool,
 ) {
     let Within { task, budget, race, stop } = within;
     let work = |worker: &mut Worker<'a>, item: &'a Item, slot: &mut Answer| {
@@ -293,5 +394,8 @@ fn solve<'a>(
             progress.inc(1);
         }
     };
-    batch::fill(items, answers, || Worker::new(search), work);
+    match spread {
+        true => batch::fill(items, answers, || Worker::new(search), work),
+        false => batch::fill_here(items, answers, || Worker::new(search), work),
+    }
 }

@@ -2,9 +2,10 @@
 //! puzzle in each, with the compiled rules for its shape ([`Encoders`]).
 
 use std::collections::HashMap;
+use std::io::{self, BufRead, Read};
 use std::sync::Arc;
 
-use sudoku_cover::{ErrorKind, Regions, Shape, Sudoku};
+use sudoku_cover::{ErrorKind, PuzzleReader, Regions, Shape, Sudoku};
 
 use super::{Item, ItemKind};
 use crate::batch::Sink;
@@ -15,48 +16,165 @@ use crate::progress::Progress;
 /// The most compiled rules kept at once (one per puzzle size met).
 const MAX_ENCODERS: usize = 8;
 
+/// The fewest items [`Reading::chunk`] asks for.
+const LAST_CHUNK: usize = 8;
+
 /// Reads every source in order, and sends an item for each puzzle (or text
-/// that is none); a source that cannot be opened, or holds no puzzle at
-/// all, gets an item that says so.
+/// that is none) into the sink.
 pub(super) fn read_sources(sources: &[Source], spec: &RuleSpec, sink: &Sink<Item>) {
-    let mut encoders = Encoders::new(spec);
-    for source in sources {
-        let name: Arc<str> = source.to_string().into();
-        let reader = match source.open() {
-            Ok(reader) => reader,
-            Err(e) => {
-                let kind = ItemKind::Nothing(format!("{name}: {e}"));
-                if !sink.send(Item { source: name, kind }) {
-                    return;
+    let mut reading = Reading::new(sources, spec);
+    while let Some(item) = reading.next() {
+        if !sink.send(item) {
+            return;
+        }
+    }
+}
+
+/// Every source in order, an item for each puzzle (or text that is none);
+/// a source that cannot be opened, or holds no puzzle at all, gets an item
+/// that says so. Read by a reader thread ([`read_sources`]) or, a chunk at
+/// a time, by the workers themselves ([`Pool::relay`]).
+///
+/// [`Pool::relay`]: crate::batch::Pool::relay
+pub(super) struct Reading<'s> {
+    sources: std::slice::Iter<'s, Source>,
+    spec: &'s RuleSpec,
+    encoders: Encoders<'s>,
+    /// The source being read: its name, its puzzles, and whether it gave
+    /// any yet.
+    current: Option<(Arc<str>, Puzzles, bool)>,
+    /// The bytes of the current source (as stored: less than those read
+    /// if it is compressed) and of the sources after it; `None` where one
+    /// is stdin.
+    sizes: Option<(u64, u64)>,
+    /// Items given, and the bytes read for them before the current source.
+    items: u64,
+    bytes: u64,
+}
+
+/// The puzzles of one source.
+type Puzzles = PuzzleReader<Counted>;
+
+/// A source's bytes, counted as they are read.
+struct Counted {
+    inner: Box<dyn BufRead + Send>,
+    read: u64,
+}
+
+impl Read for Counted {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.read += n as u64;
+        Ok(n)
+    }
+}
+
+impl BufRead for Counted {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        self.inner.fill_buf()
+    }
+
+    fn consume(&mut self, amount: usize) {
+        self.inner.consume(amount);
+        self.read += amount as u64;
+    }
+}
+
+/// A source's size in bytes, if it has one.
+fn size(source: &Source) -> Option<u64> {
+    match source {
+        Source::Input(Input::File(path)) => std::fs::metadata(path).ok().map(|m| m.len()),
+        Source::Input(Input::Stdin) => None,
+        Source::Argument { text, .. } => Some(text.len() as u64),
+    }
+}
+
+impl std::fmt::Debug for Reading<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Reading").finish_non_exhaustive()
+    }
+}
+
+impl<'s> Reading<'s> {
+    pub(super) fn new(sources: &'s [Source], spec: &'s RuleSpec) -> Reading<'s> {
+        let sizes = sources.iter().map(size).sum::<Option<u64>>().map(|all| (0, all));
+        Reading {
+            sources: sources.iter(),
+            spec,
+            encoders: Encoders::new(spec),
+            current: None,
+            sizes,
+            items: 0,
+            bytes: 0,
+        }
+    }
+
+    /// How many items to take next so that the workers, `threads` of them,
+    /// finish together: at most `most`, and some share of the items left
+    /// near the end (estimated from the bytes left and the bytes an item
+    /// took so far), so that the last chunks are small. `most` where the
+    /// bytes left are not known (stdin, or a compressed file read past its
+    /// stored size).
+    pub(super) fn chunk(&self, most: usize, threads: usize) -> usize {
+        let read = self.current.as_ref().map_or(0, |(_, puzzles, _)| puzzles.get_ref().read);
+        let left = self.sizes.and_then(|(current, after)| Some(current.checked_sub(read)? + after));
+        match left {
+            Some(left) if self.items > 0 => {
+                let per_item = ((self.bytes + read) / self.items).max(1);
+                let share = left / per_item / (4 * threads as u64);
+                (share as usize).clamp(LAST_CHUNK.min(most), most)
+            }
+            _ => most,
+        }
+    }
+
+    /// The next item; `None` after the last source.
+    pub(super) fn next(&mut self) -> Option<Item> {
+        loop {
+            let Some((name, reader, any)) = &mut self.current else {
+                let source = self.sources.next()?;
+                let name: Arc<str> = source.to_string().into();
+                if let Some((current, after)) = &mut self.sizes {
+                    *current = size(source).unwrap_or(0);
+                    *after = after.saturating_sub(*current);
+                }
+                match source.open() {
+                    Ok(inner) => {
+                        let puzzles = self.spec.reader(Counted { inner, read: 0 });
+                        self.current = Some((name, puzzles, false));
+                    }
+                    Err(e) => {
+                        let kind = ItemKind::Nothing(format!("{name}: {e}"));
+                        return Some(Item { source: name, kind });
+                    }
                 }
                 continue;
-            }
-        };
-        let mut any = false;
-        for result in spec.reader(reader) {
-            any = true;
+            };
+            let Some(result) = reader.next() else {
+                let (name, puzzles, any) = self.current.take()?;
+                self.bytes += puzzles.get_ref().read;
+                if any {
+                    continue;
+                }
+                let kind = ItemKind::Nothing(format!("no puzzle in {name}"));
+                return Some(Item { source: name, kind });
+            };
+            *any = true;
             let kind = match result {
                 Ok(puzzle) => {
                     let sudoku = match &puzzle.regions {
-                        Some(regions) => encoders.jigsaw(regions),
-                        None => encoders.get(puzzle.grid.shape()),
+                        Some(regions) => self.encoders.jigsaw(regions),
+                        None => self.encoders.get(puzzle.grid.shape()),
                     };
                     ItemKind::Puzzle { puzzle, sudoku }
                 }
                 Err(e) => {
-                    let explained = spec.explain(&e);
+                    let explained = self.spec.explain(&e);
                     ItemKind::Unreadable(e, explained)
                 }
             };
-            if !sink.send(Item { source: name.clone(), kind }) {
-                return;
-            }
-        }
-        if !any {
-            let kind = ItemKind::Nothing(format!("no puzzle in {name}"));
-            if !sink.send(Item { source: name, kind }) {
-                return;
-            }
+            self.items += 1;
+            return Some(Item { source: name.clone(), kind });
         }
     }
 }
@@ -146,6 +264,38 @@ impl<'s> Encoders<'s> {
 mod tests {
     use super::*;
     use sudoku_cover::Variant;
+
+    #[test]
+    fn chunks_shrink_near_the_end_of_the_input() {
+        let line =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n";
+        let argument = |n: usize, index| Source::Argument { text: line.repeat(n), index };
+        let spec = RuleSpec::plain(vec![]);
+        let sources = [argument(1000, 1), argument(600, 2)];
+        let mut reading = Reading::new(&sources, &spec);
+        // Nothing read yet: no size an item to go by.
+        assert_eq!(reading.chunk(256, 2), 256);
+        let take = |reading: &mut Reading<'_>, n| {
+            (0..n).for_each(|_| assert!(reading.next().is_some()));
+        };
+        take(&mut reading, 200);
+        // 1,400 puzzles left: an eighth of them (two workers, four chunks
+        // each), or the most.
+        assert_eq!(reading.chunk(256, 2), 175);
+        assert_eq!(reading.chunk(100, 2), 100);
+        take(&mut reading, 1000);
+        // 400 left, across the two sources: a share of 50.
+        assert_eq!(reading.chunk(256, 2), 50);
+        assert_eq!(reading.chunk(256, 4), 25);
+        take(&mut reading, 390);
+        assert_eq!(reading.chunk(256, 2), LAST_CHUNK);
+        assert_eq!(reading.chunk(4, 2), 4);
+        take(&mut reading, 10);
+        assert!(reading.next().is_none());
+        // Stdin has no size: the most, always.
+        let stdin = [Source::Input(Input::Stdin), argument(10, 2)];
+        assert_eq!(Reading::new(&stdin, &spec).chunk(256, 2), 256);
+    }
 
     #[test]
     fn encoders_are_built_once_per_shape() {

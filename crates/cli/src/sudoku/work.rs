@@ -1,6 +1,7 @@
 //! The work on one puzzle: [`Worker`], a worker thread's solvers, and
 //! [`count_on_all_threads`] for a count too large for one.
 
+use std::cell::OnceCell;
 use std::sync::Arc;
 
 use dlx::{OptionId, Parallel, Status, Stop};
@@ -28,7 +29,8 @@ pub(super) struct Worker<'a> {
     solvers: Vec<SudokuSolver<'a>>,
     counters: Vec<dlx::Solver<'a>>,
     units: Vec<(&'a Sudoku, Arc<Units>)>,
-    ladder: Ladder,
+    /// Made on first use: only the human solver's tasks climb it.
+    ladder: OnceCell<Ladder>,
     /// A grid and options to write the next solution into (from an answer
     /// already written), so that solving allocates nothing.
     spare: Option<(Grid, Vec<OptionId>)>,
@@ -57,7 +59,7 @@ impl<'a> Worker<'a> {
             solvers: Vec::new(),
             counters: Vec::new(),
             units: Vec::new(),
-            ladder: Ladder::standard(),
+            ladder: OnceCell::new(),
             spare: None,
         }
     }
@@ -238,7 +240,7 @@ impl<'a> Worker<'a> {
 /// reuse.
 struct Found<'w> {
     units: Option<Arc<Units>>,
-    ladder: &'w Ladder,
+    ladder: &'w OnceCell<Ladder>,
     spare: &'w mut Option<(Grid, Vec<OptionId>)>,
 }
 
@@ -276,7 +278,8 @@ fn answer(
         Task::Count(limit) => solver.count(grid, limit).map(Outcome::Counted),
         Task::Check => solver.check(grid).map(Outcome::Checked),
         Task::Rate | Task::Hint | Task::Explain => {
-            human::work(task, solver, units, ladder, puzzle).map(|f| Outcome::Human(Box::new(f)))
+            human::work(task, solver, units, ladder.get_or_init(Ladder::standard), puzzle)
+                .map(|f| Outcome::Human(Box::new(f)))
         }
     };
     match outcome {

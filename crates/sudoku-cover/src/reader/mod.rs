@@ -267,6 +267,11 @@ impl<R: BufRead> PuzzleReader<R> {
         self.line_no
     }
 
+    /// The input it reads from.
+    pub fn get_ref(&self) -> &R {
+        &self.reader
+    }
+
     fn shape_for(&self, n: usize) -> Shape {
         match self.shape {
             Some(s) if s.size() == n => s,
