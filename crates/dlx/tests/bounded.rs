@@ -9,7 +9,7 @@ use dlx::{
 };
 use proptest::prelude::*;
 
-use crate::knuth::load;
+use crate::knuth::{MCC_DLX3, load};
 use crate::prop::Spec;
 
 /// Random problems with bounds `lo..=hi` within 0..=3 and every option
@@ -134,11 +134,7 @@ proptest! {
 /// the bounded engine; the default picks it on the colored one.
 #[test]
 fn mcc_instances_count_as_dlx3_on_bits() {
-    for (name, solutions, nodes) in [
-        ("mcc_colored28.dlx", 4_465_369, 24_393_034),
-        ("mcc_rota.dlx", 304_884, 2_356_466),
-        ("mcc_random22.dlx", 15_669_630, 33_125_644),
-    ] {
+    for (name, solutions, nodes) in MCC_DLX3 {
         let problem = load(name);
         let bits = Config::new().engine(Engine::BitBounded).memo(Memo::Off);
         let mut s = Solver::with_config(&problem, bits);

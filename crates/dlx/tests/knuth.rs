@@ -8,6 +8,14 @@ fn xc(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../data/xc").join(name)
 }
 
+/// DLX3's figures (solutions, nodes) on the instances of `data/xc` with
+/// multiplicities: random with colors, the examples' rota, random.
+pub(crate) const MCC_DLX3: [(&str, u128, u64); 3] = [
+    ("mcc_colored28.dlx", 4_465_369, 24_393_034),
+    ("mcc_rota.dlx", 304_884, 2_356_466),
+    ("mcc_random22.dlx", 15_669_630, 33_125_644),
+];
+
 pub(crate) fn load(name: &str) -> Problem {
     let file = std::fs::File::open(xc(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
     Problem::read_knuth(std::io::BufReader::new(file)).unwrap()

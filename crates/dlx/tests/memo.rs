@@ -13,7 +13,7 @@ use dlx::{
 use proptest::prelude::*;
 
 use crate::bounded::spec;
-use crate::knuth::load;
+use crate::knuth::{MCC_DLX3, load};
 
 /// The bounded engine under `heuristic` with the table `memo`.
 fn bounded(heuristic: Heuristic, memo: Memo) -> Config {
@@ -116,11 +116,7 @@ proptest! {
 /// the default table and a small one; and on two threads.
 #[test]
 fn mcc_instances_count_as_dlx3_through_fewer_nodes() {
-    for (name, solutions, nodes) in [
-        ("mcc_colored28.dlx", 4_465_369, 24_393_034),
-        ("mcc_rota.dlx", 304_884, 2_356_466),
-        ("mcc_random22.dlx", 15_669_630, 33_125_644),
-    ] {
+    for (name, solutions, nodes) in MCC_DLX3 {
         let problem = load(name);
         for memo in [Memo::Auto, Memo::Entries(1 << 10)] {
             let mut s = Solver::with_config(&problem, Config::new().memo(memo));

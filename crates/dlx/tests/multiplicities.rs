@@ -6,7 +6,7 @@
 use dlx::{Config, Heuristic, Limits, Memo, Parallel, Problem, Solver, Stats};
 use proptest::prelude::*;
 
-use crate::knuth::load;
+use crate::knuth::{MCC_DLX3, load};
 use crate::prop::Spec;
 
 /// The statistics that must agree (not the time).
@@ -136,11 +136,7 @@ fn a_lone_item_counts_as_walked() {
 /// multiplicities: random, random with colors, and the examples' rota.
 #[test]
 fn mcc_instances_count_as_dlx3() {
-    for (name, solutions, nodes) in [
-        ("mcc_random22.dlx", 15_669_630, 33_125_644),
-        ("mcc_colored28.dlx", 4_465_369, 24_393_034),
-        ("mcc_rota.dlx", 304_884, 2_356_466),
-    ] {
+    for (name, solutions, nodes) in MCC_DLX3 {
         let problem = load(name);
         let mut s = Solver::with_config(&problem, Config::new().memo(Memo::Off));
         assert_eq!(s.count(), solutions, "{name}");
