@@ -15,7 +15,9 @@
 //! kills the options clashing with its secondary items: the item's
 //! options (no color), or its options of another color or none (the
 //! precomputed list of each (item, color) pair). Item lengths are never
-//! stored: the item choice counts each item's live options by popcount.
+//! stored: the item choice counts each item's live options by popcount,
+//! visiting only the items still open (bound not 0; a bitset per slot),
+//! so that deep in the tree it skips the items already done.
 //! A count adds the subtree below a node whose one item left has only
 //! options of that item alone from dancing links' table
 //! (`links/bounded.rs`), node for node what the walk would find.

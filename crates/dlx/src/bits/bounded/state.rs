@@ -18,6 +18,10 @@ pub(super) struct Levels<'p, const W: usize> {
     /// more (it is covered, or the search chose to give it no more), and
     /// then none of its options is alive.
     bound: Vec<u16>,
+    /// The primary items whose bound is not 0, per slot, as a bitset of
+    /// `open_words` words: the item choice visits these alone.
+    open: Vec<u64>,
+    open_words: usize,
     /// Whether [`choose_item`](Self::choose_item) makes bounds canonical
     /// (counts with a table of counted subtrees).
     canon: bool,
@@ -27,7 +31,9 @@ impl<'p, const W: usize> Levels<'p, W> {
     /// Slot 0 with nothing forced; bounds made canonical if `canon`.
     pub(super) fn new(m: &'p BoundedMatrix, canon: bool) -> Levels<'p, W> {
         debug_assert!(W == 0 || W == m.words);
-        let mut levels = Levels { m, alive: Vec::new(), bound: Vec::new(), canon };
+        let open_words = m.primaries.div_ceil(64);
+        let (alive, bound, open) = (Vec::new(), Vec::new(), Vec::new());
+        let mut levels = Levels { m, alive, bound, open, open_words, canon };
         levels.reset();
         levels
     }
@@ -44,6 +50,19 @@ impl<'p, const W: usize> Levels<'p, W> {
         self.alive.extend_from_slice(&self.m.initial_alive);
         self.bound.clear();
         self.bound.extend_from_slice(&self.m.hi);
+        self.open.clear();
+        self.open.resize(self.open_words, 0);
+        for (i, &b) in self.m.hi.iter().enumerate() {
+            if b > 0 {
+                self.open[i / 64] |= 1 << (i % 64);
+            }
+        }
+    }
+
+    /// Primary item `i`'s bound at slot `level` is now 0.
+    #[inline(always)]
+    fn shut(&mut self, level: usize, i: usize) {
+        self.open[level * self.open_words + i / 64] &= !(1 << (i % 64));
     }
 
     /// Makes room for slot `level` and copies slot `level - 1` into it.
@@ -53,11 +72,15 @@ impl<'p, const W: usize> Levels<'p, W> {
         if self.alive.len() < (level + 1) * w {
             self.alive.resize((level + 1) * w, 0);
             self.bound.resize((level + 1) * p, 0);
+            self.open.resize((level + 1) * self.open_words, 0);
         }
         let (done, next) = self.alive.split_at_mut(level * w);
         next[..w].copy_from_slice(&done[(level - 1) * w..]);
         let (done, next) = self.bound.split_at_mut(level * p);
         next[..p].copy_from_slice(&done[(level - 1) * p..]);
+        let ow = self.open_words;
+        let (done, next) = self.open.split_at_mut(level * ow);
+        next[..ow].copy_from_slice(&done[(level - 1) * ow..]);
     }
 
     /// The live options of slot `level`.
@@ -104,6 +127,7 @@ impl<'p, const W: usize> Levels<'p, W> {
         let b = &mut self.bound[level * self.m.primaries + i];
         *b -= 1;
         if *b == 0 {
+            self.shut(level, i);
             self.kill_mask(level, i);
         }
     }
@@ -113,6 +137,7 @@ impl<'p, const W: usize> Levels<'p, W> {
     #[inline(always)]
     pub(super) fn close(&mut self, level: usize, i: usize) {
         self.bound[level * self.m.primaries + i] = 0;
+        self.shut(level, i);
         self.kill_mask(level, i);
     }
 
@@ -175,33 +200,40 @@ impl<'p, const W: usize> Levels<'p, W> {
         let w = self.words();
         let alive = &self.alive[level * w..(level + 1) * w];
         let bounds = &mut self.bound[level * p..(level + 1) * p];
+        let ow = self.open_words;
+        let open = &mut self.open[level * ow..(level + 1) * ow];
         // Keys below this one are degrees of 0 or less.
         let live = ((OFFSET + 1) as u64) << 32;
         let mut best = (u32::MAX, u64::MAX);
         let mut active = 0u32;
-        for (i, (bound, &slack)) in bounds.iter_mut().zip(&m.slack).enumerate() {
-            if *bound == 0 {
-                continue;
-            }
-            let len: u32 =
-                alive.iter().zip(m.mask::<W>(i)).map(|(&a, &k)| (a & k).count_ones()).sum();
-            if self.canon && *bound <= slack && len < u32::from(*bound) {
-                // Below the bound, a `u16`.
-                *bound = len as u16;
-                if len == 0 {
-                    continue;
+        'words: for (k, word) in open.iter_mut().enumerate() {
+            let mut bits = *word;
+            while bits != 0 {
+                let i = k * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let (bound, slack) = (&mut bounds[i], m.slack[i]);
+                let len: u32 =
+                    alive.iter().zip(m.mask::<W>(i)).map(|(&a, &k)| (a & k).count_ones()).sum();
+                if self.canon && *bound <= slack && len < u32::from(*bound) {
+                    // Below the bound, a `u16`.
+                    *bound = len as u16;
+                    if len == 0 {
+                        *word &= !(1 << (i % 64));
+                        continue;
+                    }
                 }
-            }
-            let b = *bound;
-            active += 1;
-            let s = slack.min(b);
-            let t = i64::from(len) + i64::from(s) - i64::from(b) + 1;
-            let key = ((t + OFFSET) as u64) << 32 | u64::from(s) << 16 | u64::from(u16::MAX - b);
-            if key < best.1 {
-                best = (i as u32, key);
-            }
-            if first || best.1 < live {
-                break;
+                let b = *bound;
+                active += 1;
+                let s = slack.min(b);
+                let t = i64::from(len) + i64::from(s) - i64::from(b) + 1;
+                let key =
+                    ((t + OFFSET) as u64) << 32 | u64::from(s) << 16 | u64::from(u16::MAX - b);
+                if key < best.1 {
+                    best = (i as u32, key);
+                }
+                if first || best.1 < live {
+                    break 'words;
+                }
             }
         }
         if best.0 == u32::MAX {
