@@ -196,9 +196,9 @@ pub enum Engine {
     /// are memoized, its counts then mostly 1.3x to 20x as fast as
     /// dancing links', and at most 128 on colored problems under
     /// [`Memo::Off`] (28 items and 200 options: 0.68x dancing links'
-    /// time). Its item choice counts every item's options at every node,
-    /// so listing the solutions of a sparse problem there takes 2x to 5x
-    /// dancing links' time a node (of a dense one, such as pentominoes, a
+    /// time). Its item choice counts every open item's options at every
+    /// node, so listing the solutions of a sparse problem there takes 1.4x
+    /// to 3x dancing links' time (of a dense one, such as pentominoes, a
     /// fifth).
     BitBounded,
 }

@@ -27,9 +27,9 @@ const AUTO_MAX_WORK: usize = 128;
 /// memoized: a count then meets states it has counted, and was 1.3x to
 /// 20x as fast as on dancing links on every instance measured but one
 /// (0.85x), up to 72 x 32 (pentominoes, dense: listing too is 5x as
-/// fast); listing the solutions of a sparse problem (no table) takes 2x to
-/// 5x dancing links' time a node (docs/performance.md, "Memoized counts:
-/// canonical bounds").
+/// fast); listing the solutions of a sparse problem (no table) takes 1.4x
+/// to 3x dancing links' time (docs/performance.md, "Memoized counts:
+/// canonical bounds" and "Multiplicities: open items").
 const AUTO_MAX_WORK_MEMO: usize = 4096;
 
 /// Which options hold which items, as bitsets of `words` words, and each
