@@ -206,10 +206,10 @@ impl<'p, const W: usize> Levels<'p, W> {
         let live = ((OFFSET + 1) as u64) << 32;
         let mut best = (u32::MAX, u64::MAX);
         let mut active = 0u32;
-        'words: for (k, word) in open.iter_mut().enumerate() {
+        'words: for (at, word) in open.iter_mut().enumerate() {
             let mut bits = *word;
             while bits != 0 {
-                let i = k * 64 + bits.trailing_zeros() as usize;
+                let i = at * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
                 let (bound, slack) = (&mut bounds[i], m.slack[i]);
                 let len: u32 =
