@@ -99,6 +99,11 @@ impl Grid {
         &self.cells
     }
 
+    /// The cells, to reuse their memory.
+    pub(crate) fn into_cells(self) -> Vec<u8> {
+        self.cells
+    }
+
     /// The filled cells, as `(row, col, value)` in reading order.
     pub fn givens(&self) -> impl Iterator<Item = (usize, usize, u8)> + '_ {
         let n = self.size();

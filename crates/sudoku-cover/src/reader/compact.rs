@@ -58,7 +58,35 @@ fn digit_value(b: u8) -> u8 {
         NO_CELL
     }
 }
+/// The most puzzles' cells [`PuzzleReader::recycle`] keeps.
+const SPARE: usize = 1024;
+
 impl<R: BufRead> PuzzleReader<R> {
+    /// Gives a puzzle read before back, once done with: its grid's memory
+    /// holds the next puzzle read from a compact line (up to [`SPARE`]
+    /// grids are kept), so that reading a batch allocates nothing per
+    /// puzzle.
+    ///
+    /// ```
+    /// use sudoku_cover::PuzzleReader;
+    ///
+    /// let text = "1.3...2.........\n.2..4...........\n..3.............\n";
+    /// let mut puzzles = PuzzleReader::new(text.as_bytes());
+    /// let first = puzzles.next().unwrap()?;
+    /// let second = puzzles.next().unwrap()?;
+    /// puzzles.recycle(first);
+    /// puzzles.recycle(second);
+    /// let third = puzzles.next().unwrap()?;
+    /// assert_eq!(third.grid.to_string(), "..3.............");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn recycle(&mut self, puzzle: Puzzle) {
+        let spare = self.spare.get_mut();
+        if spare.len() < SPARE {
+            spare.push(puzzle.grid.into_cells());
+        }
+    }
+
     /// The line read last, its line ending aside, as a whole compact
     /// puzzle, where the general path would read it so at once: not on
     /// the first line (a byte-order mark, a CSV header), nor a line as long
@@ -105,12 +133,21 @@ impl<R: BufRead> PuzzleReader<R> {
         // Every byte looked up in a loop without a branch; a byte that is
         // no cell (`NO_CELL`, past every side) fails the grid's check of
         // its largest value.
-        let cells: Vec<u8> = if self.compact.digits {
-            line.iter().map(|&b| digit_value(b)).collect()
+        // Into the cells of a puzzle given back, if any (no allocation).
+        // (Sized first, then written by a loop over two slices, which the
+        // compiler runs on vectors where an `extend` went a byte at a time.)
+        let mut cells = self.spare.borrow_mut().pop().unwrap_or_default();
+        cells.resize(k, 0);
+        if self.compact.digits {
+            for (cell, &b) in cells.iter_mut().zip(line) {
+                *cell = digit_value(b);
+            }
         } else {
             let values = &self.compact.values;
-            line.iter().map(|&b| values[usize::from(b)]).collect()
-        };
+            for (cell, &b) in cells.iter_mut().zip(line) {
+                *cell = values[usize::from(b)];
+            }
+        }
         let shape = match self.compact.shape.get() {
             Some(shape) if shape.size() == n => shape,
             _ => {

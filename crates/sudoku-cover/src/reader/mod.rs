@@ -65,6 +65,7 @@ mod marks;
 mod notation;
 mod tokens;
 
+use std::cell::RefCell;
 use std::io::BufRead;
 
 use dlx::lines::{LineRead, read_line_capped, skip_line};
@@ -163,6 +164,9 @@ pub struct PuzzleReader<R> {
     fast: bool,
     /// The alphabet in use (the one set, else the default one) as a table.
     compact: Compact,
+    /// Cells of puzzles given back ([`recycle`](Self::recycle)), for the
+    /// next compact puzzles' grids.
+    spare: RefCell<Vec<Vec<u8>>>,
     done: bool,
     /// The most bytes a line may hold.
     max_line: usize,
@@ -191,6 +195,7 @@ impl<R: BufRead> PuzzleReader<R> {
             tokens: Vec::new(),
             fast: true,
             compact: Compact::new(&Alphabet::default_for(9)),
+            spare: RefCell::new(Vec::new()),
             done: false,
             max_line: MAX_LINE,
             at_end: false,
