@@ -79,10 +79,9 @@ impl<'a> Worker<'a> {
     pub(super) fn work_into(&mut self, item: &'a Item, within: Within<'_>, slot: &mut Answer) {
         if let (
             Task::Solve(_),
-            ItemKind::Puzzle { puzzle, sudoku: Ok(sudoku) },
+            ItemKind::Puzzle { puzzle: puzzle @ Puzzle { marks: None, .. }, sudoku: Ok(sudoku) },
             Answer::Done(Outcome::Solved(_, uniqueness, options), stats),
         ) = (within.task, &item.kind, &mut *slot)
-            && puzzle.marks.is_none()
         {
             let solver = self.solver(sudoku);
             // (`None` for a big puzzle, which searches by restarts below.)

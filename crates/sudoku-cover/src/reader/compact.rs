@@ -130,23 +130,36 @@ impl<R: BufRead> PuzzleReader<R> {
             None if self.default_alphabet.len() != n => return None,
             None => {}
         }
-        // Every byte looked up in a loop without a branch; a byte that is
-        // no cell (`NO_CELL`, past every side) fails the grid's check of
-        // its largest value.
-        // Into the cells of a puzzle given back, if any (no allocation).
-        // (Sized first, then written by a loop over two slices, which the
-        // compiler runs on vectors where an `extend` went a byte at a time.)
-        let mut cells = self.spare.borrow_mut().pop().unwrap_or_default();
-        cells.resize(k, 0);
+        // Every byte looked up in a loop without a branch, the largest
+        // value kept on the way; a byte that is no cell (`NO_CELL`, past
+        // every side) fails the check of the largest value. Into the cells
+        // of a puzzle given back, if any (no allocation): the bytes copied,
+        // then mapped in place by a loop the compiler runs on vectors
+        // (where an `extend` through the map went a byte at a time).
+        let mut cells = match self.spare.borrow_mut().pop() {
+            Some(mut cells) => {
+                cells.clear();
+                cells.extend_from_slice(line);
+                cells
+            }
+            None => line.to_vec(),
+        };
+        let mut largest = 0;
         if self.compact.digits {
-            for (cell, &b) in cells.iter_mut().zip(line) {
-                *cell = digit_value(b);
+            for cell in &mut cells {
+                *cell = digit_value(*cell);
+                largest = largest.max(*cell);
             }
         } else {
             let values = &self.compact.values;
-            for (cell, &b) in cells.iter_mut().zip(line) {
-                *cell = values[usize::from(b)];
+            for cell in &mut cells {
+                *cell = values[usize::from(*cell)];
+                largest = largest.max(*cell);
             }
+        }
+        if usize::from(largest) > n {
+            self.spare.borrow_mut().push(cells);
+            return None;
         }
         let shape = match self.compact.shape.get() {
             Some(shape) if shape.size() == n => shape,
@@ -156,7 +169,7 @@ impl<R: BufRead> PuzzleReader<R> {
                 shape
             }
         };
-        let grid = Grid::from_cells(shape, cells).ok()?;
+        let grid = Grid::from_checked(shape, cells);
         Some(Puzzle {
             grid,
             line: line_no,
