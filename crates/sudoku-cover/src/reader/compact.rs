@@ -118,7 +118,11 @@ impl<R: BufRead> PuzzleReader<R> {
             return None;
         }
         let k = line.len();
-        let n = k.isqrt();
+        // (The side of the last line read, without a square root.)
+        let n = match self.compact.shape.get() {
+            Some(shape) if shape.cells() == k => shape.size(),
+            _ => k.isqrt(),
+        };
         if n * n != k || !(MIN_SIZE..=MAX_SIZE).contains(&n) || self.size.is_some_and(|s| s != n) {
             return None;
         }
