@@ -109,6 +109,7 @@ impl Grid {
     }
 
     /// The cells, to reuse their memory.
+    #[inline]
     pub(crate) fn into_cells(self) -> Vec<u8> {
         self.cells
     }

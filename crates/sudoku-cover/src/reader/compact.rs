@@ -80,6 +80,7 @@ impl<R: BufRead> PuzzleReader<R> {
     /// assert_eq!(third.grid.to_string(), "..3.............");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
+    #[inline]
     pub fn recycle(&mut self, puzzle: Puzzle) {
         let spare = self.spare.get_mut();
         if spare.len() < SPARE {
