@@ -63,9 +63,8 @@ const SPARE: usize = 1024;
 
 impl<R: BufRead> PuzzleReader<R> {
     /// Gives a puzzle read before back, once done with: its grid's memory
-    /// holds the next puzzle read from a compact line (up to [`SPARE`]
-    /// grids are kept), so that reading a batch allocates nothing per
-    /// puzzle.
+    /// holds the next puzzle read from a compact line (up to 1,024 grids
+    /// are kept), so that reading a batch allocates nothing per puzzle.
     ///
     /// ```
     /// use sudoku_cover::PuzzleReader;
