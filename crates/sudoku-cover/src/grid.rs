@@ -56,6 +56,15 @@ impl Grid {
         Ok(Grid { shape, cells })
     }
 
+    /// A grid of cells known to be `size²` values of at most the side
+    /// (what [`from_cells`](Self::from_cells) checks).
+    pub(crate) fn from_checked(shape: Shape, cells: Vec<u8>) -> Grid {
+        debug_assert!(
+            cells.len() == shape.cells() && cells.iter().all(|&v| v <= shape.size() as u8)
+        );
+        Grid { shape, cells }
+    }
+
     /// The box shape.
     #[inline]
     pub fn shape(&self) -> Shape {
@@ -97,6 +106,12 @@ impl Grid {
     #[inline]
     pub fn cells(&self) -> &[u8] {
         &self.cells
+    }
+
+    /// The cells, to reuse their memory.
+    #[inline]
+    pub(crate) fn into_cells(self) -> Vec<u8> {
+        self.cells
     }
 
     /// The filled cells, as `(row, col, value)` in reading order.

@@ -122,7 +122,6 @@ where
                 }
                 board.spare.pop().unwrap_or_default()
             };
-            items.clear();
             let (seq, claim) = {
                 let mut input = lock(&self.input);
                 if input.ended {
@@ -192,9 +191,10 @@ impl Pool {
     /// Reads, solves and writes a batch on the workers alone (see the
     /// [module's docs](self)); the calling thread waits.
     ///
-    /// `read` fills an empty chunk with the next items under the input's
-    /// lock and says whether the input may hold more (an empty chunk ends
-    /// it); `solve` fills the answers, one slot per item (each holds what
+    /// `read` replaces a chunk's items (those of a chunk written, to
+    /// drop or reuse; none at first) with the next items, under the
+    /// input's lock, and says whether the input may hold more (an empty
+    /// chunk ends it); `solve` fills the answers, one slot per item (each holds what
     /// it held before, or `R::default()`); `write` is called with each
     /// chunk in input order, one call at a time, and ends the batch with
     /// `Some` or an error. Returns what `write` ended with, or `None` at
@@ -256,6 +256,7 @@ mod tests {
         let pool = Pool::new(threads).unwrap();
         let mut all = Vec::new();
         let read = |next: &mut u64, chunk: &mut Vec<u64>| {
+            chunk.clear();
             while chunk.len() < size && *next < n {
                 chunk.push(*next);
                 *next += 1;
@@ -302,6 +303,7 @@ mod tests {
     fn a_job_that_dies_is_an_error() {
         let pool = Pool::new(2).unwrap();
         let read = |next: &mut u64, chunk: &mut Vec<u64>| {
+            chunk.clear();
             chunk.push(*next);
             *next += 1;
             *next < 10

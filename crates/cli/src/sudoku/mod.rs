@@ -335,6 +335,8 @@ fn relay(config: &SudokuConfig, writer: &mut Writer, stop: &dlx::Stop) -> Result
     let pool = Pool::new(config.threads)?;
     let (task, search, threads) = (config.task, config.search, config.threads);
     let read = |reading: &mut read::Reading<'_>, chunk: &mut Vec<Item>| {
+        // The chunk's items written before lend their memory to the next.
+        reading.recycle(chunk);
         // Smaller chunks near the end, for the workers to finish together.
         let most = reading.chunk(RELAY_CHUNK, threads);
         let mut load = 0;
@@ -382,14 +384,13 @@ fn solve<'a>(
     progress: &Progress,
     spread: bool,
 ) {
-    let Within { task, budget, race, stop } = within;
+    let stop = within.stop;
     let work = |worker: &mut Worker<'a>, item: &'a Item, slot: &mut Answer| {
         if stop.is_requested() {
             *slot = Answer::NotReached;
             return;
         }
-        worker.reuse(std::mem::take(slot));
-        *slot = worker.work(task, item, budget, stop, race);
+        worker.work_into(item, within, slot);
         if !matches!(slot, Answer::Deferred) {
             progress.inc(1);
         }

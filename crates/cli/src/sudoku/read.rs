@@ -128,6 +128,18 @@ impl<'s> Reading<'s> {
         }
     }
 
+    /// Drops the items of a chunk written, their puzzles' memory given
+    /// back to the source being read for the next ones (see
+    /// [`PuzzleReader::recycle`]).
+    pub(super) fn recycle(&mut self, items: &mut Vec<Item>) {
+        let Some((_, reader, _)) = &mut self.current else { return items.clear() };
+        for item in items.drain(..) {
+            if let ItemKind::Puzzle { puzzle, .. } = item.kind {
+                reader.recycle(puzzle);
+            }
+        }
+    }
+
     /// The next item; `None` after the last source.
     pub(super) fn next(&mut self) -> Option<Item> {
         loop {

@@ -8,7 +8,7 @@ use dlx::{OptionId, Parallel, Status, Stop};
 use sudoku_cover::human::{Ladder, Units};
 use sudoku_cover::{Grid, Puzzle, Raced, Sudoku, SudokuSolver};
 
-use super::{Answer, Item, ItemKind, Outcome, human};
+use super::{Answer, Item, ItemKind, Outcome, Within, human};
 use crate::config::{SudokuConfig, Task};
 use crate::progress::{Progress, REFRESH};
 
@@ -70,6 +70,40 @@ impl<'a> Worker<'a> {
         if let Answer::Done(Outcome::Solved(grid, _, options), _) = written {
             self.spare = Some((grid, options));
         }
+    }
+
+    /// Answers one item into `slot` (which holds an earlier answer, whose
+    /// memory it reuses), as [`work`](Self::work) does. A puzzle to solve
+    /// whose slot holds an earlier solution is solved in place: the
+    /// options copied over the old ones, nothing moved.
+    pub(super) fn work_into(&mut self, item: &'a Item, within: Within<'_>, slot: &mut Answer) {
+        if let (
+            Task::Solve(_),
+            ItemKind::Puzzle { puzzle: puzzle @ Puzzle { marks: None, .. }, sudoku: Ok(sudoku) },
+            Answer::Done(Outcome::Solved(_, uniqueness, options), stats),
+        ) = (within.task, &item.kind, &mut *slot)
+        {
+            let solver = self.solver(sudoku);
+            // (`None` for a big puzzle, which searches by restarts below.)
+            match solver.solve_and_check_options(&puzzle.grid, options) {
+                Some(Ok((true, found))) => {
+                    *uniqueness = found;
+                    *stats = solver.last_stats();
+                    return;
+                }
+                Some(Ok((false, _))) => {
+                    let stats = solver.last_stats();
+                    self.reuse(std::mem::take(slot));
+                    *slot = Answer::Done(Outcome::NoSolution, stats);
+                    return;
+                }
+                // Invalid (the general path below names why), or a big
+                // puzzle (which searches by restarts).
+                _ => {}
+            }
+        }
+        self.reuse(std::mem::take(slot));
+        *slot = self.work(item, within);
     }
 
     /// The engine settings.
@@ -138,14 +172,8 @@ impl<'a> Worker<'a> {
     /// searches by restarts, which stop when `stop` is requested; with
     /// `race`, on that many threads: it is alone in its chunk, so the other
     /// threads would be idle.
-    pub(super) fn work(
-        &mut self,
-        task: Task,
-        item: &'a Item,
-        budget: Option<u64>,
-        stop: &Stop,
-        race: Option<usize>,
-    ) -> Answer {
+    fn work(&mut self, item: &'a Item, within: Within<'_>) -> Answer {
+        let Within { task, budget, race, stop } = within;
         let source = &item.source;
         let (puzzle, sudoku) = match &item.kind {
             ItemKind::Nothing(message) => return Answer::Nothing(message.clone()),

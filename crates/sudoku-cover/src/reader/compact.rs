@@ -58,7 +58,35 @@ fn digit_value(b: u8) -> u8 {
         NO_CELL
     }
 }
+/// The most puzzles' cells [`PuzzleReader::recycle`] keeps.
+const SPARE: usize = 1024;
+
 impl<R: BufRead> PuzzleReader<R> {
+    /// Gives a puzzle read before back, once done with: its grid's memory
+    /// holds the next puzzle read from a compact line (up to 1,024 grids
+    /// are kept), so that reading a batch allocates nothing per puzzle.
+    ///
+    /// ```
+    /// use sudoku_cover::PuzzleReader;
+    ///
+    /// let text = "1.3...2.........\n.2..4...........\n..3.............\n";
+    /// let mut puzzles = PuzzleReader::new(text.as_bytes());
+    /// let first = puzzles.next().unwrap()?;
+    /// let second = puzzles.next().unwrap()?;
+    /// puzzles.recycle(first);
+    /// puzzles.recycle(second);
+    /// let third = puzzles.next().unwrap()?;
+    /// assert_eq!(third.grid.to_string(), "..3.............");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn recycle(&mut self, puzzle: Puzzle) {
+        let spare = self.spare.get_mut();
+        if spare.len() < SPARE {
+            spare.push(puzzle.grid.into_cells());
+        }
+    }
+
     /// The line read last, its line ending aside, as a whole compact
     /// puzzle, where the general path would read it so at once: not on
     /// the first line (a byte-order mark, a CSV header), nor a line as long
@@ -90,7 +118,11 @@ impl<R: BufRead> PuzzleReader<R> {
             return None;
         }
         let k = line.len();
-        let n = k.isqrt();
+        // (The side of the last line read, without a square root.)
+        let n = match self.compact.shape.get() {
+            Some(shape) if shape.cells() == k => shape.size(),
+            _ => k.isqrt(),
+        };
         if n * n != k || !(MIN_SIZE..=MAX_SIZE).contains(&n) || self.size.is_some_and(|s| s != n) {
             return None;
         }
@@ -102,15 +134,37 @@ impl<R: BufRead> PuzzleReader<R> {
             None if self.default_alphabet.len() != n => return None,
             None => {}
         }
-        // Every byte looked up in a loop without a branch; a byte that is
-        // no cell (`NO_CELL`, past every side) fails the grid's check of
-        // its largest value.
-        let cells: Vec<u8> = if self.compact.digits {
-            line.iter().map(|&b| digit_value(b)).collect()
+        // Every byte looked up in a loop without a branch, the largest
+        // value kept on the way; a byte that is no cell (`NO_CELL`, past
+        // every side) fails the check of the largest value. Into the cells
+        // of a puzzle given back, if any (no allocation): the bytes copied,
+        // then mapped in place by a loop the compiler runs on vectors
+        // (where an `extend` through the map went a byte at a time).
+        let mut cells = match self.spare.borrow_mut().pop() {
+            Some(mut cells) => {
+                cells.clear();
+                cells.extend_from_slice(line);
+                cells
+            }
+            None => line.to_vec(),
+        };
+        let mut largest = 0;
+        if self.compact.digits {
+            for cell in &mut cells {
+                *cell = digit_value(*cell);
+                largest = largest.max(*cell);
+            }
         } else {
             let values = &self.compact.values;
-            line.iter().map(|&b| values[usize::from(b)]).collect()
-        };
+            for cell in &mut cells {
+                *cell = values[usize::from(*cell)];
+                largest = largest.max(*cell);
+            }
+        }
+        if usize::from(largest) > n {
+            self.spare.borrow_mut().push(cells);
+            return None;
+        }
         let shape = match self.compact.shape.get() {
             Some(shape) if shape.size() == n => shape,
             _ => {
@@ -119,7 +173,7 @@ impl<R: BufRead> PuzzleReader<R> {
                 shape
             }
         };
-        let grid = Grid::from_cells(shape, cells).ok()?;
+        let grid = Grid::from_checked(shape, cells);
         Some(Puzzle {
             grid,
             line: line_no,

@@ -63,8 +63,10 @@ mod grid;
 mod inline;
 mod marks;
 mod notation;
+mod options;
 mod tokens;
 
+use std::cell::RefCell;
 use std::io::BufRead;
 
 use dlx::lines::{LineRead, read_line_capped, skip_line};
@@ -163,6 +165,9 @@ pub struct PuzzleReader<R> {
     fast: bool,
     /// The alphabet in use (the one set, else the default one) as a table.
     compact: Compact,
+    /// Cells of puzzles given back ([`recycle`](Self::recycle)), for the
+    /// next compact puzzles' grids.
+    spare: RefCell<Vec<Vec<u8>>>,
     done: bool,
     /// The most bytes a line may hold.
     max_line: usize,
@@ -191,6 +196,7 @@ impl<R: BufRead> PuzzleReader<R> {
             tokens: Vec::new(),
             fast: true,
             compact: Compact::new(&Alphabet::default_for(9)),
+            spare: RefCell::new(Vec::new()),
             done: false,
             max_line: MAX_LINE,
             at_end: false,
@@ -209,56 +215,6 @@ impl<R: BufRead> PuzzleReader<R> {
     #[cfg(test)]
     pub(crate) fn max_line(mut self, max: usize) -> Self {
         self.max_line = max;
-        self
-    }
-
-    /// Reads symbols with this alphabet instead of the default one. A
-    /// puzzle larger than the alphabet can write is an error
-    /// ([`ReadErrorKind::FewSymbols`]).
-    pub fn alphabet(mut self, alphabet: Alphabet) -> Self {
-        self.compact = Compact::new(&alphabet);
-        self.alphabet = Some(alphabet);
-        self
-    }
-
-    /// Gives puzzles of this shape's side this box shape, whatever their
-    /// separators draw (others keep theirs): a 6x6 puzzle with 3x2 boxes,
-    /// say.
-    pub fn shape(mut self, shape: Shape) -> Self {
-        self.shape = Some(shape);
-        self.compact = Compact::new(self.alphabet.as_ref().unwrap_or(&self.default_alphabet));
-        self
-    }
-
-    /// Reads every puzzle as of side `n`: a line of `n²` cells is a puzzle,
-    /// a line of `n` cells a grid row, anything else an error
-    /// ([`ReadErrorKind::WrongSide`] for a puzzle or a grid of another
-    /// side, whose other rows are skipped). This settles
-    /// the one ambiguity of the inferred side (see the [module
-    /// docs](crate::reader)). A side outside 4 to 64 is ignored.
-    pub fn size(mut self, n: usize) -> Self {
-        self.size = (MIN_SIZE..=MAX_SIZE).contains(&n).then_some(n);
-        self
-    }
-
-    /// Reads jigsaw puzzles that carry their own region map: each puzzle
-    /// is one line, then whitespace and the map, one label per cell (any
-    /// characters but whitespace and `#`), as [`Regions::parse`] reads it.
-    /// A line without a map, or with a map of another side, is an error
-    /// ([`ReadErrorKind::MissingRegions`], [`ReadErrorKind::RegionSide`]);
-    /// grids of several lines cannot carry one.
-    ///
-    /// ```
-    /// use sudoku_cover::{PuzzleReader, Regions};
-    ///
-    /// let text = "1.3...2......... AAABCABBCCDBCDDD\n";
-    /// let puzzle = PuzzleReader::new(text.as_bytes()).inline_regions().next().unwrap()?;
-    /// assert_eq!(puzzle.grid.get(0, 2), 3);
-    /// assert_eq!(puzzle.regions, Some(Regions::parse("AAABCABBCCDBCDDD")?));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn inline_regions(mut self) -> Self {
-        self.inline_regions = true;
         self
     }
 
