@@ -46,11 +46,32 @@ impl PlanePairs {
             mask
         };
         let (mut outside, mut others) = (Vec::new(), Vec::new());
+        // Both items primary: their option lists (sorted) merged once.
+        let low = |n: usize| if n >= 64 { !0 } else { (1u64 << n) - 1 };
         for a in 0..m.primaries {
             for k in pairs.start[a] as usize..pairs.start[a + 1] as usize {
                 let b = pairs.partners[k].0;
-                outside.push(slots_without(a, b));
-                others.push(slots_without(b as usize, a as u32));
+                if b as usize >= m.primaries {
+                    outside.push(slots_without(a, b));
+                    others.push(0);
+                    continue;
+                }
+                let (oa, ob) = (t.options_of(a), t.options_of(b as usize));
+                let (mut without_a, mut without_b) = (low(oa.len()), low(ob.len()));
+                let (mut x, mut y) = (0, 0);
+                while x < oa.len() && y < ob.len() {
+                    match oa[x].cmp(&ob[y]) {
+                        std::cmp::Ordering::Less => x += 1,
+                        std::cmp::Ordering::Greater => y += 1,
+                        std::cmp::Ordering::Equal => {
+                            without_a &= !(1 << x);
+                            without_b &= !(1 << y);
+                            (x, y) = (x + 1, y + 1);
+                        }
+                    }
+                }
+                outside.push(without_a);
+                others.push(without_b);
             }
         }
         PlanePairs { partnered, outside, others }

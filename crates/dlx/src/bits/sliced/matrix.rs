@@ -90,22 +90,30 @@ impl SliceMatrix {
         }
         let own = |o: usize| &option_bits[bits_start[o] as usize..bits_start[o + 1] as usize];
         let set = |v: &mut [u64], b: u32| v[b as usize / 64] |= 1 << (b % 64);
+        // Each item's share of a mask, once, as its bits: those of every
+        // option of it, and for a primary item its `degree` plane's bit.
+        let (mut share, mut share_start) = (Vec::new(), vec![0u32]);
+        for i in 0..m.items {
+            for &(wi, bits) in m.options_of(i) {
+                let mut bits = bits;
+                while bits != 0 {
+                    let q = wi as usize * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    share.extend_from_slice(own(q));
+                }
+            }
+            if i < p {
+                share.push(bit(i, degree));
+            }
+            share_start.push(share.len() as u32);
+        }
         let mut table = vec![0u64; options * words];
         for o in 0..options {
             let mask = &mut table[o * words..(o + 1) * words];
             for &i in m.items(o) {
-                for &(wi, bits) in m.options_of(i as usize) {
-                    let mut bits = bits;
-                    while bits != 0 {
-                        let q = wi as usize * 64 + bits.trailing_zeros() as usize;
-                        bits &= bits - 1;
-                        for &b in own(q) {
-                            set(mask, b);
-                        }
-                    }
-                }
-                if (i as usize) < p {
-                    set(mask, bit(i as usize, degree));
+                let i = i as usize;
+                for &b in &share[share_start[i] as usize..share_start[i + 1] as usize] {
+                    set(mask, b);
                 }
             }
         }
