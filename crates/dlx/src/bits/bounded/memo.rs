@@ -4,35 +4,22 @@
 //! live, and a tweak's killed options are dead in the slot), so a count
 //! that meets a slot it has counted before adds that count and backs up.
 //!
-//! Entries (a power of two), each the state's 64-bit hash, its count and
-//! the whole state (the live options, the bounds four to a word), so a
-//! hit is checked against the full state: the count is exact, whatever
-//! the hash. A branching node *reserves* its entry on the way down (the
-//! state is written while its slot still holds it: later branches kill
-//! options in it) and fills in the count once every branch is done, if
-//! the entry is still its own. A reservation is a stamp, one per node; an
-//! entry reserved by a node still open is never taken by another node, so
-//! the big subtrees near the root keep their entries; any other entry is
-//! replaced by the newest node.
-//!
-//! The table grows with the work: it starts at [`START`] entries and
-//! doubles, up to its size, each time it has taken [`GROW_AFTER`] times
-//! as many reservations as it has entries; so a small count touches a
-//! few pages of it, not all (memory comes zeroed, and an empty entry is
-//! all zeros). The hash's top bits index it, so doubling sends entry `i`
-//! to `2i` or `2i + 1`, in place, and loses nothing; a node keeps its
-//! hash's top half ([`Probe::Reserved`]) to find its entry wherever it
-//! went.
+//! A fixed number of entries (a power of two), each the state's 64-bit
+//! hash, its count and the whole state (the live options, the bounds four
+//! to a word), so a hit is checked against the full state: the count is
+//! exact, whatever the hash. A branching node *reserves* its entry on the
+//! way down (the state is written while its slot still holds it: later
+//! branches kill options in it) and fills in the count once every branch
+//! is done, if the entry is still its own. A reservation is `PENDING`
+//! with a stamp, one per node; an entry reserved by a node still open is
+//! never taken by another node, so the big subtrees near the root keep
+//! their entries; any other entry is replaced by the newest node.
 
-/// The count field of a finished entry: this bit and the count. Without
-/// it the field is a reservation's stamp, or 0 for an empty entry.
-const DONE: u64 = 1 << 63;
+/// The count field of an entry reserved by an open node: this bit and
+/// the node's stamp. Stamp 0 is never given: `PENDING` alone is empty.
+const PENDING: u64 = 1 << 63;
 /// Words of an entry's head: hash, count.
 const HEAD: usize = 2;
-/// Entries a growing table starts with.
-pub(super) const START: usize = 1 << 11;
-/// A growing table doubles after this many reservations an entry.
-const GROW_AFTER: usize = 1;
 /// A state's hash multiplier (Fx's), and the final mix's.
 const K: u64 = 0x517c_c1b7_2722_0a95;
 const MIX: u64 = 0x9e37_79b9_7f4a_7c15;
@@ -42,9 +29,8 @@ const MIX: u64 = 0x9e37_79b9_7f4a_7c15;
 pub(super) enum Probe {
     /// The node's state was counted before: this many solutions below.
     Hit(u64),
-    /// The node now owns the entry of the state whose hash starts with
-    /// `key` (its top 32 bits), to [`Table::store`] its count.
-    Reserved { key: u32, stamp: u64 },
+    /// The node now owns entry `index` (to [`Table::store`] its count).
+    Reserved { index: u32, stamp: u64 },
     /// The entry is an open node's: this node's count is not kept.
     Busy,
 }
@@ -60,11 +46,6 @@ pub(super) struct Table {
     stride: usize,
     /// The hash's top bits index the table: `64 - log2(entries)`.
     shift: u32,
-    /// Entries in use (the first ones), and at most.
-    entries: usize,
-    most: usize,
-    /// Reservations since the table last grew.
-    reserved: usize,
     /// The next reservation's stamp.
     next: u64,
     /// Reservations stamped below this belong to nodes the search has
@@ -75,19 +56,15 @@ pub(super) struct Table {
 impl Table {
     /// A table of `entries` (rounded up to a power of two, from 2 to
     /// 2^30) for slots of `words` words of live options and `primaries`
-    /// bounds, that starts with `start` of them (at most `entries`).
-    pub(super) fn new(words: usize, primaries: usize, start: usize, entries: usize) -> Table {
-        let most = entries.clamp(2, 1 << 30).next_power_of_two();
-        let entries = start.clamp(2, most).next_power_of_two();
+    /// bounds.
+    pub(super) fn new(words: usize, primaries: usize, entries: usize) -> Table {
+        let entries = entries.clamp(2, 1 << 30).next_power_of_two();
         let stride = words + primaries.div_ceil(4);
         Table {
-            heads: vec![[0, 0]; most],
-            states: vec![0; most * stride],
+            heads: vec![[0, PENDING]; entries],
+            states: vec![0; entries * stride],
             stride,
             shift: 64 - entries.trailing_zeros(),
-            entries,
-            most,
-            reserved: 0,
             next: 1,
             open_from: 1,
         }
@@ -107,53 +84,30 @@ impl Table {
         let index = (h >> self.shift) as usize;
         let [hash, count] = self.heads[index];
         let state = &mut self.states[index * self.stride..(index + 1) * self.stride];
-        if count & DONE != 0 && hash == h && same(state, alive, bounds) {
-            return Probe::Hit(count & !DONE);
+        if count & PENDING == 0 && hash == h && same(state, alive, bounds) {
+            return Probe::Hit(count);
         }
-        if count & DONE == 0 && count >= self.open_from {
+        if count & PENDING != 0 && count & !PENDING >= self.open_from {
             return Probe::Busy;
         }
         let stamp = self.next;
         self.next += 1;
-        self.heads[index] = [h, stamp];
+        self.heads[index] = [h, PENDING | stamp];
         let (a, b) = state.split_at_mut(alive.len());
         a.copy_from_slice(alive);
         for (w, c) in b.iter_mut().zip(bounds.chunks(4)) {
             *w = pack(c);
         }
-        self.reserved += 1;
-        if self.reserved >= GROW_AFTER * self.entries && self.entries < self.most {
-            self.grow();
-        }
-        Probe::Reserved { key: (h >> 32) as u32, stamp }
+        Probe::Reserved { index: index as u32, stamp }
     }
 
-    /// Twice the entries, in place: entry `i` goes to `2i` or `2i + 1` (the
-    /// next bit of its hash). From the last entry down, each target is
-    /// past its source, and empty (fresh, or an entry already moved).
-    #[cold]
-    fn grow(&mut self) {
-        let (shift, stride) = (self.shift - 1, self.stride);
-        for i in (0..self.entries).rev() {
-            let head = self.heads[i];
-            let j = (head[0] >> shift) as usize;
-            if head[1] != 0 && j != i {
-                self.heads[j] = head;
-                self.heads[i] = [0, 0];
-                self.states.copy_within(i * stride..(i + 1) * stride, j * stride);
-            }
-        }
-        (self.shift, self.entries, self.reserved) = (shift, self.entries * 2, 0);
-    }
-
-    /// The node that reserved the entry of `key` with `stamp` is done, with
-    /// `count` solutions below it: kept if the entry is still its own (a
-    /// count too large for the table empties it).
+    /// The node that reserved entry `index` with `stamp` is done, with
+    /// `count` solutions below it: kept if the entry is still its own.
     #[inline(always)]
-    pub(super) fn store(&mut self, key: u32, stamp: u64, count: u128) {
-        let head = &mut self.heads[(key >> (self.shift - 32)) as usize];
-        if head[1] == stamp {
-            head[1] = u64::try_from(count).ok().filter(|&c| c < DONE).map_or(0, |c| DONE | c);
+    pub(super) fn store(&mut self, index: u32, stamp: u64, count: u128) {
+        let head = &mut self.heads[index as usize];
+        if head[1] == PENDING | stamp {
+            head[1] = u64::try_from(count).ok().filter(|&c| c < PENDING).unwrap_or(PENDING);
         }
     }
 
@@ -206,9 +160,9 @@ mod tests {
 
     #[test]
     fn a_stored_count_is_found_for_the_same_state_only() {
-        let mut memo = Table::new(2, 5, 4, 4);
+        let mut memo = Table::new(2, 5, 4);
         let (alive, bounds) = ([3u64, 9], [1u16, 0, 2, 0, 7]);
-        let Probe::Reserved { key: index, stamp } = probe(&mut memo, &alive, &bounds) else {
+        let Probe::Reserved { index, stamp } = probe(&mut memo, &alive, &bounds) else {
             panic!("an empty table reserves")
         };
         // Open: a node with the same state (none can exist) would be busy.
@@ -222,16 +176,16 @@ mod tests {
     #[test]
     fn a_reservation_taken_over_or_left_open_stores_nothing() {
         // One entry's worth of index bits: every state lands in one of two.
-        let mut memo = Table::new(1, 1, 2, 2);
+        let mut memo = Table::new(1, 1, 2);
         let mut reserved = Vec::new();
         for x in 0..8u64 {
-            if let Probe::Reserved { key: index, stamp } = probe(&mut memo, &[x], &[1]) {
+            if let Probe::Reserved { index, stamp } = probe(&mut memo, &[x], &[1]) {
                 reserved.push((x, index, stamp));
             }
         }
         assert!(reserved.len() <= 2, "open nodes keep their entries");
         memo.forget_open();
-        let Probe::Reserved { key: index, stamp } = probe(&mut memo, &[100], &[1]) else {
+        let Probe::Reserved { index, stamp } = probe(&mut memo, &[100], &[1]) else {
             panic!("an unwound search's entries are free")
         };
         for &(x, i, s) in &reserved {

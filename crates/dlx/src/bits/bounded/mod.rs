@@ -86,8 +86,8 @@ pub(crate) struct Frame {
     choice: u32,
     branch: u32,
     degree: u32,
-    /// In a count, the key of the memo entry this node reserved and its
-    /// stamp (0: none), and the solutions counted when it was entered.
+    /// In a count, the memo entry this node reserved and its stamp (0:
+    /// none), and the solutions counted when it was entered.
     memo: u32,
     stamp: u64,
     entry: u128,
@@ -115,9 +115,9 @@ pub(crate) struct Search1<'p, const W: usize> {
     first: bool,
     /// The subtrees below a lone item, for counts.
     lone: Lone,
-    /// Entries of the table of counted subtrees at first and at most (0:
-    /// none), made at the first count.
-    memo_entries: (usize, usize),
+    /// Entries of the table of counted subtrees (0: none), made at the
+    /// first count.
+    memo_entries: usize,
     memo: Option<Box<Table>>,
     walk: Walk<Frame>,
 }
@@ -142,14 +142,9 @@ impl<const W: usize, const COUNT: bool> fast::Kernel for RunLoop<'_, '_, W, COUN
 impl<'p, const W: usize> Search1<'p, W> {
     /// A search of `problem` (which has its bounded form), branching on
     /// the first item that may take more if `first`, else by Knuth's rule.
-    fn new(
-        problem: &'p Problem,
-        m: &'p BoundedMatrix,
-        first: bool,
-        memo: (usize, usize),
-    ) -> Search1<'p, W> {
+    fn new(problem: &'p Problem, m: &'p BoundedMatrix, first: bool, memo: usize) -> Search1<'p, W> {
         Search1 {
-            levels: Levels::new(m, memo.1 > 0),
+            levels: Levels::new(m, memo > 0),
             first,
             lone: Lone::new(problem),
             memo_entries: memo,
@@ -176,8 +171,8 @@ impl<'p, const W: usize> Search1<'p, W> {
                 self.walk.stats.solutions = solutions;
                 true
             }
-            Probe::Reserved { key, stamp } => {
-                (f.memo, f.stamp, f.entry) = (key, stamp, self.walk.stats.solutions);
+            Probe::Reserved { index, stamp } => {
+                (f.memo, f.stamp, f.entry) = (index, stamp, self.walk.stats.solutions);
                 false
             }
             Probe::Busy => false,
@@ -368,10 +363,9 @@ impl<const W: usize> Search for Search1<'_, W> {
         if limit == 0 {
             return count_each(self, max_nodes, limit);
         }
-        if self.memo.is_none() && self.memo_entries.1 > 0 {
+        if self.memo.is_none() && self.memo_entries > 0 {
             let m = self.levels.m;
-            let (start, entries) = self.memo_entries;
-            self.memo = Some(Box::new(Table::new(m.words, m.primaries, start, entries)));
+            self.memo = Some(Box::new(Table::new(m.words, m.primaries, self.memo_entries)));
         }
         let before = self.walk.stats.solutions;
         let stop_at = before.saturating_add(limit);
@@ -479,12 +473,12 @@ impl<'p> Bounded<'p> {
     pub(crate) fn new(problem: &'p Problem, first: bool, memo: Memo) -> Bounded<'p> {
         let m = problem.bounded.as_ref().expect("a problem the bounded engine takes");
         let memo = match memo {
-            Memo::Off => (0, 0),
+            Memo::Off => 0,
             Memo::Auto => {
                 let fit = MEMO_WORDS / Table::entry_words(m.words, m.primaries);
-                (memo::START, MEMO_ENTRIES.min(1 << fit.max(1).ilog2()))
+                MEMO_ENTRIES.min(1 << fit.max(1).ilog2())
             }
-            Memo::Entries(n) => (n, n),
+            Memo::Entries(n) => n,
         };
         match m.words {
             1 => Bounded::W1(Search1::new(problem, m, first, memo)),
