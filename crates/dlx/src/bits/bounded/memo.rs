@@ -4,10 +4,15 @@
 //! live, and a tweak's killed options are dead in the slot), so a count
 //! that meets a slot it has counted before adds that count and backs up.
 //!
-//! A fixed number of entries (a power of two), each the state's 64-bit
-//! hash, its count and the whole state (the live options, the bounds four
-//! to a word), so a hit is checked against the full state: the count is
-//! exact, whatever the hash. A branching node *reserves* its entry on the
+//! A fixed number of entries (a power of two), each a head (the state's
+//! hash and its count) and the whole state (the live options, the bounds
+//! four to a word), so a hit is checked against the full state: the count
+//! is exact, whatever the hash. The states sit apart from the heads, each
+//! in the next free place the first time its entry is reserved (the
+//! place's number kept in the head, in the hash's index bits), so a count
+//! of a few thousand nodes touches a few pages of states, not the whole
+//! table: both arrays start zeroed, and the system maps a page at its
+//! first touch. A branching node *reserves* its entry on the
 //! way down (the state is written while its slot still holds it: later
 //! branches kill options in it) and fills in the count once every branch
 //! is done, if the entry is still its own. A reservation is `PENDING`
@@ -38,14 +43,23 @@ pub(super) enum Probe {
 /// The table (see the module docs).
 #[derive(Debug, Clone)]
 pub(super) struct Table {
-    /// Per entry, the state's hash and its count (or a reservation):
-    /// apart from the states, so that a probe reads one small line.
+    /// Per entry, its tag and its count (or a reservation), all zero for
+    /// an entry never reserved: apart from the states, so that a probe
+    /// reads one small line. The tag is the state's place plus one in its
+    /// top `64 - place_shift` bits (0: no place yet), the state's hash
+    /// below (its top bits, the index, left out).
     heads: Vec<[u64; 2]>,
-    /// Per entry, `stride` words: the live options, then the bounds.
+    /// `stride` words a place, in the order the entries were first
+    /// reserved: the live options, then the bounds.
     states: Vec<u64>,
     stride: usize,
+    /// Places given so far.
+    places: usize,
     /// The hash's top bits index the table: `64 - log2(entries)`.
     shift: u32,
+    /// A tag's place starts at this bit: one bit more than the index, so
+    /// that the place plus one (up to `entries`) fits.
+    place_shift: u32,
     /// The next reservation's stamp.
     next: u64,
     /// Reservations stamped below this belong to nodes the search has
@@ -60,11 +74,14 @@ impl Table {
     pub(super) fn new(words: usize, primaries: usize, entries: usize) -> Table {
         let entries = entries.clamp(2, 1 << 30).next_power_of_two();
         let stride = words + primaries.div_ceil(4);
+        let shift = 64 - entries.trailing_zeros();
         Table {
-            heads: vec![[0, PENDING]; entries],
+            heads: vec![[0, 0]; entries],
             states: vec![0; entries * stride],
             stride,
-            shift: 64 - entries.trailing_zeros(),
+            places: 0,
+            shift,
+            place_shift: shift - 1,
             next: 1,
             open_from: 1,
         }
@@ -82,17 +99,27 @@ impl Table {
     pub(super) fn probe(&mut self, alive: &[u64], bounds: &[u16]) -> Probe {
         let h = hash(alive, bounds);
         let index = (h >> self.shift) as usize;
-        let [hash, count] = self.heads[index];
-        let state = &mut self.states[index * self.stride..(index + 1) * self.stride];
-        if count & PENDING == 0 && hash == h && same(state, alive, bounds) {
-            return Probe::Hit(count);
-        }
-        if count & PENDING != 0 && count & !PENDING >= self.open_from {
-            return Probe::Busy;
-        }
+        let [tag, count] = self.heads[index];
+        let low = (1u64 << self.place_shift) - 1;
+        let place = (tag >> self.place_shift) as usize;
+        let place = if place == 0 {
+            // Never reserved: nothing to find, and no node holds it.
+            self.places += 1;
+            self.places - 1
+        } else {
+            let state = &self.states[(place - 1) * self.stride..place * self.stride];
+            if count & PENDING == 0 && (tag ^ h) & low == 0 && same(state, alive, bounds) {
+                return Probe::Hit(count);
+            }
+            if count & PENDING != 0 && count & !PENDING >= self.open_from {
+                return Probe::Busy;
+            }
+            place - 1
+        };
         let stamp = self.next;
         self.next += 1;
-        self.heads[index] = [h, PENDING | stamp];
+        self.heads[index] = [((place + 1) as u64) << self.place_shift | h & low, PENDING | stamp];
+        let state = &mut self.states[place * self.stride..(place + 1) * self.stride];
         let (a, b) = state.split_at_mut(alive.len());
         a.copy_from_slice(alive);
         for (w, c) in b.iter_mut().zip(bounds.chunks(4)) {
@@ -171,6 +198,28 @@ mod tests {
         assert_eq!(probe(&mut memo, &alive, &bounds), Probe::Hit(42));
         // Another bound, another state.
         assert_ne!(probe(&mut memo, &alive, &[1, 0, 2, 0, 6]), Probe::Hit(42));
+    }
+
+    #[test]
+    fn states_take_places_in_order_one_per_entry() {
+        let mut memo = Table::new(1, 2, 1024);
+        let mut indices = std::collections::BTreeSet::new();
+        for round in 0..2 {
+            for x in 1..=40u64 {
+                match probe(&mut memo, &[x], &[1, 2]) {
+                    Probe::Reserved { index, stamp } => {
+                        indices.insert(index);
+                        memo.store(index, stamp, u128::from(x));
+                    }
+                    Probe::Hit(n) => assert_eq!((round, n), (1, x), "a hit is its own count"),
+                    Probe::Busy => panic!("no node is open"),
+                }
+            }
+        }
+        // An entry taken again keeps its place; nothing past the places
+        // given is written.
+        assert_eq!(memo.places, indices.len());
+        assert!(memo.states[memo.places * memo.stride..].iter().all(|&w| w == 0));
     }
 
     #[test]
