@@ -196,46 +196,48 @@ impl<'p, const W: usize> Levels<'p, W> {
         // (bounds and slacks are below 2^16).
         const OFFSET: i64 = 1 << 16;
         let m = self.m;
-        let p = m.primaries;
-        let w = self.words();
+        let (p, w, canon) = (m.primaries, self.words(), self.canon);
         let alive = &self.alive[level * w..(level + 1) * w];
         let bounds = &mut self.bound[level * p..(level + 1) * p];
+        let slacks = &m.slack[..p];
+        let masks = &m.masks[..p * w];
         let ow = self.open_words;
         let open = &mut self.open[level * ow..(level + 1) * ow];
         // Keys below this one are degrees of 0 or less.
         let live = ((OFFSET + 1) as u64) << 32;
-        let mut best = (u32::MAX, u64::MAX);
+        let (mut best_item, mut best_key) = (u32::MAX, u64::MAX);
         let mut active = 0u32;
         'words: for (at, word) in open.iter_mut().enumerate() {
             let mut bits = *word;
             while bits != 0 {
                 let i = at * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                let (bound, slack) = (&mut bounds[i], m.slack[i]);
-                let len: u32 =
-                    alive.iter().zip(m.mask::<W>(i)).map(|(&a, &k)| (a & k).count_ones()).sum();
-                if self.canon && *bound <= slack && len < u32::from(*bound) {
+                let (mut b, slack) = (bounds[i], slacks[i]);
+                let mask = &masks[i * w..(i + 1) * w];
+                let len: u32 = alive.iter().zip(mask).map(|(&a, &k)| (a & k).count_ones()).sum();
+                if canon && b <= slack && len < u32::from(b) {
                     // Below the bound, a `u16`.
-                    *bound = len as u16;
+                    b = len as u16;
+                    bounds[i] = b;
                     if len == 0 {
                         *word &= !(1 << (i % 64));
                         continue;
                     }
                 }
-                let b = *bound;
                 active += 1;
                 let s = slack.min(b);
                 let t = i64::from(len) + i64::from(s) - i64::from(b) + 1;
                 let key =
                     ((t + OFFSET) as u64) << 32 | u64::from(s) << 16 | u64::from(u16::MAX - b);
-                if key < best.1 {
-                    best = (i as u32, key);
+                if key < best_key {
+                    (best_item, best_key) = (i as u32, key);
                 }
-                if first || best.1 < live {
+                if first || best_key < live {
                     break 'words;
                 }
             }
         }
+        let best = (best_item, best_key);
         if best.0 == u32::MAX {
             return (Node::Solution, false);
         }
