@@ -43,6 +43,8 @@ pub fn run(config: &SearchConfig) -> Result<ExitStatus> {
     let progress = Progress::solutions(config.report.progress);
     let start = Instant::now();
     let limit = config.limit.unwrap_or(u128::MAX);
+    // A listing: the engine picked for listing (see the library's docs).
+    let search = Solver::listing_config(&problem, config.search);
     let mut found: u128 = 0;
     let mut write = |options: &mut Vec<OptionId>| -> std::io::Result<()> {
         found += 1;
@@ -56,7 +58,7 @@ pub fn run(config: &SearchConfig) -> Result<ExitStatus> {
         Ok(())
     };
     let stats = if config.threads > 1 {
-        let mut search = Parallel::new(&problem).threads(config.threads).config(config.search);
+        let mut search = Parallel::new(&problem).threads(config.threads).config(search);
         if let Some(limit) = config.limit {
             search = search.limit(limit);
         }
@@ -75,7 +77,7 @@ pub fn run(config: &SearchConfig) -> Result<ExitStatus> {
             anyhow::Ok(outcome.stats)
         })?
     } else {
-        let mut solver = Solver::with_config(&problem, config.search);
+        let mut solver = Solver::with_config(&problem, search);
         let mut options = Vec::new();
         for _ in 0..limit {
             let Some(solution) = solver.next_solution() else { break };
@@ -88,7 +90,7 @@ pub fn run(config: &SearchConfig) -> Result<ExitStatus> {
     out.flush()?;
     progress.finish();
     if config.report.stats {
-        problem::stats(&problem, config.search, &stats, start.elapsed(), config.threads).print();
+        problem::stats(&problem, search, &stats, start.elapsed(), config.threads).print();
     }
     Ok(if found > 0 { ExitStatus::Success } else { ExitStatus::NoSolution })
 }

@@ -107,8 +107,8 @@ fn stats_go_to_stderr() {
 }
 
 /// By default a count under multiplicities adds a state met again at
-/// once (fewer nodes visited); `--no-memo` walks DLX3's whole tree, on
-/// dancing links where Auto would take the bit engine for its memo.
+/// once (fewer nodes visited); `--no-memo` walks DLX3's whole tree (on
+/// these small problems still on the bit engine).
 #[test]
 fn no_memo_counts_dlx3s_tree() {
     let repository = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/xc");
@@ -117,8 +117,8 @@ fn no_memo_counts_dlx3s_tree() {
         line[key.len() + 2..].to_string()
     };
     for (file, solutions, nodes, engine) in [
-        ("mcc_rota.dlx", "304884", "2356466", "dancing-links"),
-        ("mcc_random22.dlx", "15669630", "33125644", "dancing-links"),
+        ("mcc_rota.dlx", "304884", "2356466", "bit-bounded"),
+        ("mcc_random22.dlx", "15669630", "33125644", "bit-bounded"),
     ] {
         let path = repository.join(file);
         let path = path.to_str().expect("a UTF-8 path");
@@ -132,6 +132,35 @@ fn no_memo_counts_dlx3s_tree() {
         assert!(visited < nodes.parse().unwrap(), "{file}: {visited} nodes");
         assert_eq!(field(&memo.stderr, "engine"), "bit-bounded", "{file}");
     }
+}
+
+/// A listing runs the engine picked for a walk without the table of
+/// counted subtrees: on a sparse problem with multiplicities (a cycle of
+/// 300 items, each taken once but the first, `0:1`, an option for each
+/// two neighbours) dancing links, where its count takes the bit engine;
+/// on one thread or two, the cycle's two perfect matchings.
+#[test]
+fn a_listing_runs_the_listing_engine() {
+    let mut text: String = "0:1|i0".into();
+    text += &(1..300).map(|i| format!(" i{i}")).collect::<String>();
+    text.push('\n');
+    for i in 0..300 {
+        text += &format!("i{i} i{}\n", (i + 1) % 300);
+    }
+    let engine = |stderr: &str| stderr.lines().last().unwrap_or_default().to_string();
+    for threads in ["1", "2"] {
+        let out =
+            dlx(&["solve", "--all", "--stats", "-j", threads]).stdin(text.clone()).expect_code(0);
+        assert_eq!(engine(&out.stderr), "engine: dancing-links", "-j {threads}");
+        let mut found = solutions(&out.stdout);
+        found.sort();
+        assert_eq!(found.len(), 2, "-j {threads}");
+        assert_eq!((found[0][0], found[1][0]), ("i0 i1", "i1 i2"), "-j {threads}");
+        assert!(found.iter().all(|s| s.len() == 150), "-j {threads}");
+    }
+    let out = dlx(&["count", "--stats"]).stdin(text).expect_code(0);
+    assert_eq!(out.stdout, "2\n");
+    assert_eq!(engine(&out.stderr), "engine: bit-bounded");
 }
 
 #[test]

@@ -156,7 +156,9 @@ pub enum Engine {
     /// only), [`Engine::Bitset`] elsewhere (colored problems too);
     /// [`Engine::BitBounded`] for problems with multiplicities up to 128
     /// items and 2,048 options when counts are memoized (the default),
-    /// small colored ones otherwise; dancing links for the rest.
+    /// for small or dense ones when listing (see
+    /// [`Solver::listing_config`](crate::Solver::listing_config)) or
+    /// under [`Memo::Off`]; dancing links for the rest.
     #[default]
     Auto,
     /// Dancing links, for every problem.
@@ -194,12 +196,13 @@ pub enum Engine {
     /// picks it where the primary items times the words of options (64 a
     /// word) are at most 4096 (128 items and 2,048 options) when counts
     /// are memoized, its counts then mostly 1.3x to 20x as fast as
-    /// dancing links', and at most 128 on colored problems under
-    /// [`Memo::Off`] (28 items and 200 options: 0.68x dancing links'
-    /// time). Its item choice counts every open item's options at every
-    /// node, so listing the solutions of a sparse problem there takes 1.4x
-    /// to 3x dancing links' time (of a dense one, such as pentominoes, a
-    /// fifth).
+    /// dancing links'. Its item choice counts every open item's options at
+    /// every node, so a walk without the table (a listing, or a count
+    /// under [`Memo::Off`]) takes it only where that product is at most
+    /// 144 (36 items and 256 options), or on dense problems (options of 5
+    /// primary items or more on average, such as pentominoes: a sixth of
+    /// dancing links' time) up to 4096: on sparse problems above 144
+    /// dancing links list up to 3.4x as fast.
     BitBounded,
 }
 

@@ -265,7 +265,13 @@ impl<'p> Parallel<'p> {
         // Check the forced options once, up front, for a clean error; and
         // the checkpoint, if any.
         self.config.get_heuristic().replayable("a parallel search")?;
-        let mut probe = Solver::with_config(self.problem, self.config);
+        // A listing runs the engine picked for a walk without the table of
+        // counted subtrees, on every worker alike.
+        let config = match visit {
+            Some(_) => Solver::listing_config(self.problem, self.config),
+            None => self.config,
+        };
+        let mut probe = Solver::with_config(self.problem, config);
         for &o in &self.forced {
             probe.choose(o)?;
         }
@@ -295,6 +301,7 @@ impl<'p> Parallel<'p> {
         let start = Instant::now();
         let shared = Shared {
             parallel: self,
+            config,
             visit,
             pool: Mutex::new(vec![probe]),
             queued: AtomicUsize::new(positions.len()),
@@ -356,6 +363,8 @@ impl<'p> Parallel<'p> {
 
 struct Shared<'a, 'p> {
     parallel: &'a Parallel<'p>,
+    /// The settings every worker's solver runs with.
+    config: Config,
     visit: Option<Visit<'a>>,
     /// Idle solvers, reused across tasks so that workers do not copy the
     /// arena for every task.
@@ -389,7 +398,7 @@ impl<'p> Shared<'_, 'p> {
             return s;
         }
         let p = self.parallel;
-        let mut s = Solver::with_config(p.problem, p.config);
+        let mut s = Solver::with_config(p.problem, self.config);
         for &o in &p.forced {
             s.choose(o).expect("checked before the search");
         }

@@ -176,3 +176,88 @@ fn fnv(text: &str) -> u64 {
     text.bytes()
         .fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
 }
+
+/// A cycle of `n` items (`n` even), each taken once but the first (`0:1`),
+/// an option for each two neighbours (option `i` holds items `i` and
+/// `i + 1`): two solutions, the cycle's two perfect matchings, and many
+/// items with two options each.
+fn sparse_cycle(n: usize) -> Problem {
+    let mut text = String::from("0:1|i0");
+    for i in 1..n {
+        text += &format!(" i{i}");
+    }
+    text.push('\n');
+    for i in 0..n {
+        text += &format!("i{i} i{}\n", (i + 1) % n);
+    }
+    Problem::parse_knuth(&text).expect("a valid problem")
+}
+
+#[test]
+fn a_listing_moves_to_the_listing_engine_at_its_first_step() {
+    let problem = sparse_cycle(300);
+    let config = Config::new();
+    assert_eq!(Solver::engine_for(&problem, config), Engine::BitBounded);
+    let listing = Solver::listing_config(&problem, config);
+    assert_eq!(Solver::engine_for(&problem, listing), Engine::DancingLinks);
+
+    let mut s = Solver::with_config(&problem, config);
+    assert_eq!(s.engine(), Engine::BitBounded);
+    let mut found: Vec<_> = s.solutions().map(sorted).collect();
+    assert_eq!(s.engine(), Engine::DancingLinks);
+    found.sort();
+    assert_eq!(found, [(0..300).step_by(2).collect::<Vec<_>>(), (1..300).step_by(2).collect()]);
+    for engine in [Engine::BitBounded, Engine::DancingLinks] {
+        let mut s = Solver::with_config(&problem, config.engine(engine));
+        let mut all: Vec<_> = s.solutions().map(sorted).collect();
+        all.sort();
+        assert_eq!(all, found, "{engine:?}");
+        assert_eq!(s.engine(), engine, "a forced engine stays");
+    }
+
+    // The forced options are chosen again on the new engine.
+    let mut s = Solver::with_config(&problem, config);
+    s.choose(OptionId::new(1)).expect("no conflict");
+    let forced: Vec<_> = s.solutions().map(sorted).collect();
+    assert_eq!(forced, [found[1].clone()]);
+    assert_eq!(s.engine(), Engine::DancingLinks);
+
+    // A search that counted first keeps its engine.
+    let mut s = Solver::with_config(&problem, config);
+    assert_eq!(s.count_up_to(1), 1);
+    assert!(s.next_solution().is_some());
+    assert_eq!(s.engine(), Engine::BitBounded);
+
+    // Two threads list the same solutions.
+    let seen = std::sync::Mutex::new(Vec::new());
+    let outcome = Parallel::new(&problem)
+        .threads(2)
+        .for_each(|s| {
+            seen.lock().unwrap().push(sorted(s));
+            true
+        })
+        .expect("a valid search");
+    let mut seen = seen.into_inner().unwrap();
+    seen.sort();
+    assert_eq!((seen, outcome.solutions), (found, 2));
+}
+
+/// Without the table, `Auto` keeps the bounded engine on dense problems
+/// (options of five primary items or more), however many items.
+#[test]
+fn a_dense_problem_lists_on_the_bounded_engine() {
+    let mut text: String = (0..50).map(|i| format!("0:1|i{i} ")).collect();
+    text.push('\n');
+    for k in 0..300 {
+        // Six items, eight apart.
+        text += &(0..6).map(|j| format!("i{} ", (k * 7 + j * 8) % 50)).collect::<String>();
+        text.push('\n');
+    }
+    let problem = Problem::parse_knuth(&text).expect("a valid problem");
+    let config = Config::new();
+    assert_eq!(Solver::listing_config(&problem, config), config);
+    assert_eq!(Solver::engine_for(&problem, config.memo(Memo::Off)), Engine::BitBounded);
+    // Two items an option: dancing links.
+    let sparse = sparse_cycle(300);
+    assert_eq!(Solver::engine_for(&sparse, config.memo(Memo::Off)), Engine::DancingLinks);
+}

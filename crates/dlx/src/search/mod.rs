@@ -21,7 +21,7 @@
 use std::time::Instant;
 
 use crate::bits::{Bits, Bounded, Counted, Sliced};
-use crate::config::{Config, Engine, Heuristic};
+use crate::config::{Config, Engine, Heuristic, Memo};
 use crate::engine::Search;
 use crate::error::{Error, ErrorKind};
 use crate::id::OptionId;
@@ -128,9 +128,23 @@ impl<'p> Solver<'p> {
 
     /// A solver with the given settings.
     pub fn with_config(problem: &'p Problem, config: Config) -> Solver<'p> {
+        Solver {
+            problem,
+            config,
+            backend: Solver::backend(problem, config),
+            forced: Vec::new(),
+            solution: Vec::new(),
+            elapsed: std::time::Duration::ZERO,
+            updates_before: 0,
+            tracker: None,
+        }
+    }
+
+    /// The engine [`Solver::engine_for`] picks, made.
+    fn backend(problem: &'p Problem, config: Config) -> Backend<'p> {
         let (heuristic, propagation) = (config.get_heuristic(), config.get_propagation());
         let seed = config.get_seed();
-        let backend = match (Solver::engine_for(problem, config), problem.bits.as_ref()) {
+        match (Solver::engine_for(problem, config), problem.bits.as_ref()) {
             (Engine::BitBounded, _) => Backend::Bounded(Bounded::new(
                 problem,
                 heuristic == Heuristic::First,
@@ -147,16 +161,65 @@ impl<'p> Solver<'p> {
                 Backend::Bits16(Bits::new(Counted::new(b, heuristic, propagation), seed))
             }
             _ => Backend::Links(Links::new(problem, heuristic, seed)),
-        };
-        Solver {
-            problem,
-            config,
-            backend,
-            forced: Vec::new(),
-            solution: Vec::new(),
-            elapsed: std::time::Duration::ZERO,
-            updates_before: 0,
-            tracker: None,
+        }
+    }
+
+    /// The settings a listing of the solutions runs with: `config`, but
+    /// under [`Engine::Auto`] with counts memoized (the default) the
+    /// engine picked for a walk without the table of counted subtrees,
+    /// which only a count uses: on problems with multiplicities the table
+    /// makes the bounded engine the fastest to count, not always to list.
+    /// [`Parallel::for_each`](crate::Parallel::for_each) and
+    /// [`Parallel::first`](crate::Parallel::first) run with these, and a
+    /// [`Solver`] moves to them at its first step if that step is a
+    /// listing's (see [`run`](Self::run)).
+    ///
+    /// ```
+    /// use dlx::{Config, Engine, Memo, Problem, Solver};
+    ///
+    /// // Many items, each option in few of them: dancing links list faster.
+    /// let mut text = String::new();
+    /// for i in 0..200 {
+    ///     text += &format!("0:2|i{i} ");
+    /// }
+    /// text += "\n";
+    /// for i in 0..200 {
+    ///     text += &format!("i{i} i{}\n", (i + 1) % 200);
+    /// }
+    /// let problem = Problem::parse_knuth(&text)?;
+    /// let config = Config::new();
+    /// assert_eq!(Solver::engine_for(&problem, config), Engine::BitBounded);
+    /// let listing = Solver::listing_config(&problem, config);
+    /// assert_eq!(Solver::engine_for(&problem, listing), Engine::DancingLinks);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn listing_config(problem: &Problem, config: Config) -> Config {
+        let off = config.memo(Memo::Off);
+        if config.get_engine() == Engine::Auto
+            && config.get_memo().is_on()
+            && Solver::engine_for(problem, config) != Solver::engine_for(problem, off)
+        {
+            off.engine(Solver::engine_for(problem, off))
+        } else {
+            config
+        }
+    }
+
+    /// Before the first step of a search that lists solutions: the
+    /// engine for a listing ([`listing_config`](Self::listing_config)),
+    /// the forced options chosen again. A search that has taken a step,
+    /// entered a position or resumed a checkpoint keeps its engine.
+    fn settle_for_listing(&mut self) {
+        let search = self.backend.search();
+        if search.stats().nodes != 0 || !search.levels().is_empty() {
+            return;
+        }
+        let listing = Solver::listing_config(self.problem, self.config);
+        if listing != self.config {
+            let mut backend = Solver::backend(self.problem, listing);
+            backend.search_mut().choose_all(&self.forced).expect("forced before");
+            self.backend = backend;
+            self.tracker = None;
         }
     }
 
@@ -222,7 +285,8 @@ impl<'p> Solver<'p> {
 
     /// The engine the solver runs: [`Engine::DancingLinks`],
     /// [`Engine::Bitset`], [`Engine::BitSliced`] or [`Engine::BitBounded`]
-    /// (never `Auto`).
+    /// (never `Auto`). A listing may move to another engine at its first
+    /// step (see [`run`](Self::run)).
     pub fn engine(&self) -> Engine {
         match self.backend {
             Backend::Links(_) => Engine::DancingLinks,
@@ -386,7 +450,17 @@ impl<'p> Solver<'p> {
     /// solution ([`Status::Solution`]), the end of the search
     /// ([`Status::Done`]) or the budget runs out ([`Status::Paused`]).
     /// This is the building block of time limits and progress reports.
+    ///
+    /// The first step of a search lists solutions, so under
+    /// [`Engine::Auto`] a solver whose engine was picked for memoized
+    /// counts (the bounded engine, on problems with multiplicities) moves
+    /// first to the engine picked for a walk without the table, the one
+    /// [`Solver::engine_for`] gives with [`Memo::Off`]; [`engine`](Self::engine)
+    /// then says which. The solutions are the same.
     pub fn run(&mut self, max_nodes: u64) -> Status {
+        if matches!(self.backend, Backend::Bounded(_)) {
+            self.settle_for_listing();
+        }
         let start = Instant::now();
         let status = self.backend.search_mut().run(max_nodes);
         self.elapsed += start.elapsed();

@@ -15,21 +15,30 @@ pub(crate) const MAX_BOUNDED_OPTIONS: usize = 1 << 13;
 const MAX_MASK_WORDS: usize = 1 << 20;
 /// The largest upper bound the bounded engine takes (bounds are `u16`).
 const MAX_BOUND: u32 = u16::MAX as u32 - 1;
-/// [`Engine::Auto`] takes the bounded engine on colored problems of at
-/// most this many primary items times words of options (the item choice
-/// counts every item's options, word by word, at every node): measured
-/// faster than dancing links at 28 x 4 and 20 x 2, slower at 40 x 4; on
-/// problems without colors never faster (docs/performance.md,
-/// "Multiplicities on bits").
-const AUTO_MAX_WORK: usize = 128;
+/// [`Engine::Auto`] takes the bounded engine on every problem of at most
+/// this many primary items times words of options when it walks without
+/// the table of counted subtrees (a listing, or a count under
+/// `Memo::Off`): its item choice counts every open item's options, word
+/// by word, at every node, where dancing links pay per option removed.
+/// Listing the first million nodes of 162 problems (docs/performance.md,
+/// "Listing: the engine"), dancing links were faster on 94 of the 98
+/// sparse ones above this (1.06x to 3.4x; the other four 0.80x to
+/// 0.99x); at or below it on 32 of 62, each engine by up to 1.6x, and
+/// the structured ones ran faster here (Langford pairs at 33 x 4: 0.54x,
+/// mcc_colored28 0.46x).
+const AUTO_MAX_WORK: usize = 144;
+/// Options of at least this many primary items on average make a problem
+/// dense: dancing links pay for every item of every option they remove,
+/// and the bounded engine lists pentominoes (6 a piece, 72 x 32) in 0.16x
+/// their time. Dense problems take the bounded engine up to
+/// [`AUTO_MAX_WORK_MEMO`] when listing too.
+const DENSE_OPTION: usize = 5;
 /// [`Engine::Auto`] takes the bounded engine on every problem of at most
 /// this many primary items times words of options when counts are
 /// memoized: a count then meets states it has counted, and was 1.3x to
 /// 20x as fast as on dancing links on every instance measured but one
-/// (0.85x), up to 72 x 32 (pentominoes, dense: listing too is 5x as
-/// fast); listing the solutions of a sparse problem (no table) takes 1.4x
-/// to 3x dancing links' time (docs/performance.md, "Memoized counts:
-/// canonical bounds" and "Multiplicities: open items").
+/// (0.85x), up to 72 x 32 (pentominoes) (docs/performance.md, "Memoized
+/// counts: canonical bounds").
 const AUTO_MAX_WORK_MEMO: usize = 4096;
 
 /// Which options hold which items, as bitsets of `words` words, and each
@@ -61,8 +70,6 @@ pub(crate) struct BoundedMatrix {
     /// The options of one item alone, as a bitset; `None` if every option
     /// is (no secondary item).
     pub(super) alone: Option<Vec<u64>>,
-    /// Whether some option gives a secondary item a color.
-    colored: bool,
 }
 
 impl BoundedMatrix {
@@ -173,20 +180,21 @@ impl BoundedMatrix {
             kill_start,
             initial_alive,
             alone,
-            colored: !pairs.is_empty(),
         })
     }
 
     /// Whether the engine setting `engine` runs this engine: a bit engine
     /// forced ([`Engine::Bitset`], [`Engine::BitSliced`],
     /// [`Engine::BitBounded`]) always; under [`Engine::Auto`] where it is
-    /// faster than dancing links: small colored problems, and bigger ones of
-    /// every kind where counts are memoized (`memo`).
+    /// faster than dancing links: small problems, dense ones, and bigger
+    /// ones of every kind where counts are memoized (`memo`).
     pub(crate) fn runs(&self, engine: Engine, memo: bool) -> bool {
         match engine {
             Engine::Auto => {
                 let work = self.primaries * self.words;
-                memo && work <= AUTO_MAX_WORK_MEMO || self.colored && work <= AUTO_MAX_WORK
+                let options = self.primary_start.len() - 1;
+                let dense = self.option_primaries.len() >= DENSE_OPTION * options;
+                work <= AUTO_MAX_WORK || (memo || dense) && work <= AUTO_MAX_WORK_MEMO
             }
             Engine::DancingLinks => false,
             Engine::Bitset | Engine::BitSliced | Engine::BitBounded => true,
