@@ -78,7 +78,8 @@ pub fn run(config: &SearchConfig, long: &LongRun) -> Result<ExitStatus> {
         let out_of_time = long.time_limit.is_some_and(|t| start.elapsed() >= t);
         let out_of_nodes =
             long.node_limit.is_some_and(|n| outcome.stats.nodes() - nodes_before >= n);
-        if outcome.complete || stop.is_requested() || out_of_time || out_of_nodes {
+        let at_limit = config.limit.is_some_and(|limit| outcome.solutions >= limit);
+        if outcome.complete || at_limit || stop.is_requested() || out_of_time || out_of_nodes {
             break outcome;
         }
         resume = outcome.checkpoint.clone();
@@ -86,8 +87,10 @@ pub fn run(config: &SearchConfig, long: &LongRun) -> Result<ExitStatus> {
     progress.finish();
     let at_limit = config.limit.is_some_and(|limit| outcome.solutions >= limit);
     let mut out = Out::new();
+    // A count past 2^128 - 1 stays there (the library's counts saturate).
+    let exact = (outcome.complete || at_limit) && outcome.solutions < u128::MAX;
     match config.output {
-        Output::Text if outcome.complete || at_limit => writeln!(out, "{}", outcome.solutions)?,
+        Output::Text if exact => writeln!(out, "{}", outcome.solutions)?,
         Output::Text => writeln!(out, "at least {}", outcome.solutions)?,
         Output::Json => out.json_line(&JsonCount {
             file: &config.input.to_string(),

@@ -50,3 +50,27 @@ fn stats_count_the_search() {
     assert!(out.stderr.contains("items: 46\n"), "{}", out.stderr);
     assert!(out.stderr.contains("options: 64\n"), "{}", out.stderr);
 }
+
+/// Counts past 2^64 are exact on every thread count; one past 2^128 - 1
+/// prints as at least that; a limit stops at once however many solutions
+/// the table counts in a subtree. (The matchings of a cycle, every item
+/// `0:1`: Lucas's numbers.)
+#[test]
+fn big_counts_are_exact_or_at_least() {
+    let cycle = |n: usize| {
+        let mut text: String = (0..n).map(|i| format!("0:1|i{i} ")).collect();
+        text.push('\n');
+        for i in 0..n {
+            text += &format!("i{i} i{}\n", (i + 1) % n);
+        }
+        text
+    };
+    for threads in ["1", "2"] {
+        let out = dlx(&["count", "-j", threads]).stdin(cycle(140)).expect_code(0);
+        assert_eq!(out.stdout, "181246502592140286475862241127\n", "-j {threads}");
+        let out = dlx(&["count", "-j", threads, "--limit", "3"]).stdin(cycle(300)).expect_code(0);
+        assert_eq!(out.stdout, "3\n", "-j {threads}");
+    }
+    let out = dlx(&["count"]).stdin(cycle(200)).expect_code(0);
+    assert_eq!(out.stdout, format!("at least {}\n", u128::MAX));
+}

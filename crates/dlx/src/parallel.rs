@@ -307,7 +307,7 @@ impl<'p> Parallel<'p> {
             queued: AtomicUsize::new(positions.len()),
             gate: Gate::new(&self.limits, start),
             before,
-            found: AtomicU64::new(0),
+            found: Mutex::new(0),
             nodes: AtomicU64::new(0),
             track: progress.is_some(),
             queued_left: Mutex::new(sizes.iter().sum()),
@@ -350,7 +350,7 @@ impl<'p> Parallel<'p> {
         });
         let mut stats = before;
         stats += shared.stats.into_inner().unwrap();
-        let found = before.solutions + u128::from(shared.found.into_inner());
+        let found = before.solutions.saturating_add(shared.found.into_inner().unwrap());
         let left = shared.left.into_inner().unwrap();
         let complete = left.is_empty();
         let checkpoint = (!complete)
@@ -376,8 +376,9 @@ struct Shared<'a, 'p> {
     gate: Gate<'a>,
     /// The statistics of the checkpoint resumed from (zero if none).
     before: Stats,
-    /// Solutions found by this search.
-    found: AtomicU64,
+    /// Solutions found by this search (a count may pass 2^64: `u128`,
+    /// saturating).
+    found: Mutex<u128>,
     nodes: AtomicU64,
     /// Whether progress is reported: only then do the tasks estimate the
     /// nodes left (see [`Solver::nodes_left`]).
@@ -412,7 +413,7 @@ impl<'p> Shared<'_, 'p> {
         let nodes_left = (*self.queued_left.lock().unwrap() + live).max(0.0);
         let nodes = self.before.nodes + self.nodes.load(Ordering::Relaxed);
         Progress {
-            solutions: self.before.solutions + u128::from(self.found.load(Ordering::Relaxed)),
+            solutions: self.before.solutions.saturating_add(*self.found.lock().unwrap()),
             nodes,
             elapsed: start.elapsed(),
             fraction: done_over_total(nodes as f64, nodes_left, last),
@@ -450,15 +451,20 @@ impl<'p> Shared<'_, 'p> {
         self.pool.lock().unwrap().push(solver);
     }
 
+    /// Adds `k` solutions found (saturating); returns the search's total,
+    /// the checkpoint resumed from included.
+    fn add_found(&self, k: u128) -> u128 {
+        let mut found = self.found.lock().unwrap();
+        *found = found.saturating_add(k);
+        self.before.solutions.saturating_add(*found)
+    }
+
     /// The slices of a task, until its end or a stop (then its position
     /// goes to `left`).
     fn search<'s>(&'s self, scope: &rayon::Scope<'s>, solver: &mut Solver<'p>, slot: usize) {
         let mut slice = self.parallel.granularity;
         let mut last_nodes = solver.stats().nodes();
-        let at_limit = |n: u64| {
-            let n = self.before.solutions + u128::from(n);
-            self.parallel.limit.is_some_and(|l| n >= l)
-        };
+        let at_limit = |n: u128| self.parallel.limit.is_some_and(|l| n >= l);
         let done = loop {
             let Some(budget) = self.gate.take_nodes(slice) else { break false };
             let started = Instant::now();
@@ -466,11 +472,10 @@ impl<'p> Shared<'_, 'p> {
             if let Some(visit) = self.visit {
                 match solver.run(budget) {
                     Status::Solution => {
-                        let n = self.found.fetch_add(1, Ordering::Relaxed) + 1;
-                        let total = self.before.solutions + u128::from(n);
+                        let total = self.add_found(1);
                         let within = self.parallel.limit.is_none_or(|l| total <= l);
                         let go_on = within && visit(solver.solution());
-                        if !go_on || at_limit(n) {
+                        if !go_on || at_limit(total) {
                             self.gate.stop.store(true, Ordering::Relaxed);
                         }
                     }
@@ -480,9 +485,16 @@ impl<'p> Shared<'_, 'p> {
             } else {
                 // Only counting: a whole slice between looks at the
                 // shared state, however many solutions it holds.
-                let (k, status) = solver.count_slice(budget);
-                let n = self.found.fetch_add(k, Ordering::Relaxed) + k;
-                if at_limit(n) {
+                // Up to the limit left, so that a count whose subtrees
+                // hold many solutions (counted at once by the bounded
+                // engine's table) stops at the limit within the slice.
+                let left = self.parallel.limit.map_or(u128::MAX, |l| {
+                    l.saturating_sub(
+                        self.before.solutions.saturating_add(*self.found.lock().unwrap()),
+                    )
+                });
+                let (k, status) = solver.count_slice(budget, left.max(1));
+                if at_limit(self.add_found(k)) {
                     self.gate.stop.store(true, Ordering::Relaxed);
                 }
                 done = status == Status::Done;

@@ -35,7 +35,8 @@ impl Stats {
         self.updates
     }
 
-    /// Solutions found.
+    /// Solutions found. A count that passes `u128::MAX` (2^128 - 1) stays
+    /// there: read `u128::MAX` as at least that many.
     pub fn solutions(&self) -> u128 {
         self.solutions
     }
@@ -95,7 +96,7 @@ impl AddAssign for Stats {
     fn add_assign(&mut self, rhs: Stats) {
         self.nodes += rhs.nodes;
         self.updates += rhs.updates;
-        self.solutions += rhs.solutions;
+        self.solutions = self.solutions.saturating_add(rhs.solutions);
         self.max_depth = self.max_depth.max(rhs.max_depth);
         self.elapsed += rhs.elapsed;
     }

@@ -261,3 +261,56 @@ fn a_dense_problem_lists_on_the_bounded_engine() {
     let sparse = sparse_cycle(300);
     assert_eq!(Solver::engine_for(&sparse, config.memo(Memo::Off)), Engine::DancingLinks);
 }
+
+/// The matchings of a cycle of `n` items (every item `0:1`, an option for
+/// each two neighbours): Lucas's number `L(n)`, past 2^64 from n = 93.
+fn matchings(n: usize) -> (Problem, u128) {
+    let mut text: String = (0..n).map(|i| format!("0:1|i{i} ")).collect();
+    text.push('\n');
+    for i in 0..n {
+        text += &format!("i{i} i{}\n", (i + 1) % n);
+    }
+    let (mut a, mut b) = (2u128, 1u128);
+    for _ in 0..n {
+        (a, b) = (b, a + b);
+    }
+    (Problem::parse_knuth(&text).expect("a valid problem"), a)
+}
+
+#[test]
+fn counts_past_64_bits_are_exact_and_limits_stop_at_once() {
+    let (problem, lucas) = matchings(140);
+    assert!(lucas > u128::from(u64::MAX));
+    assert_eq!(Solver::new(&problem).count(), lucas);
+    let outcome = Parallel::new(&problem).threads(2).count().expect("a valid search");
+    assert_eq!(outcome.solutions, lucas);
+    // A limit stops the count within its first slice, the table's whole
+    // subtrees refused past it.
+    for threads in [1, 2] {
+        let outcome =
+            Parallel::new(&problem).threads(threads).limit(3).count().expect("a valid search");
+        assert_eq!(outcome.solutions, 3);
+        assert!(outcome.stats.nodes() < 10_000, "{} nodes", outcome.stats.nodes());
+    }
+    assert_eq!(Solver::new(&problem).count_up_to(3), 3);
+}
+
+/// A count past 2^128 - 1 (the matchings of a cycle of 200 items: about
+/// 6.3 x 10^41) stays at `u128::MAX`, through the table, at once.
+#[test]
+fn a_count_past_128_bits_saturates() {
+    let (problem, _) = matchings(180);
+    let mut s = Solver::new(&problem);
+    assert!(s.count() < u128::MAX, "L(180) fits");
+    let mut text: String = (0..200).map(|i| format!("0:1|i{i} ")).collect();
+    text.push('\n');
+    for i in 0..200 {
+        text += &format!("i{i} i{}\n", (i + 1) % 200);
+    }
+    let problem = Problem::parse_knuth(&text).expect("a valid problem");
+    let mut s = Solver::new(&problem);
+    assert_eq!(s.count(), u128::MAX);
+    assert!(s.stats().nodes() < 10_000, "{} nodes", s.stats().nodes());
+    let outcome = Parallel::new(&problem).threads(2).count().expect("a valid search");
+    assert_eq!(outcome.solutions, u128::MAX);
+}

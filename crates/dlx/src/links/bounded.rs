@@ -47,13 +47,15 @@ impl Below {
     #[inline(always)]
     pub(crate) fn add_to<F: Level>(self, walk: &mut Walk<F>, stop_at: u128) -> bool {
         let stats = &mut walk.stats;
+        let solutions = stats.solutions.saturating_add(u128::from(self.solutions));
+        // (`u128::MAX` is no limit: a count that passes it stays there.)
         if self.nodes >= walk.pause_at.saturating_sub(stats.nodes)
-            || stats.solutions.saturating_add(u128::from(self.solutions)) >= stop_at
+            || solutions >= stop_at && stop_at < u128::MAX
         {
             return false;
         }
         stats.nodes += self.nodes;
-        stats.solutions += u128::from(self.solutions);
+        stats.solutions = solutions;
         let depth = walk.frames.len() + self.depth as usize;
         stats.max_depth = stats.max_depth.max(depth);
         true

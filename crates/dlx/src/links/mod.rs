@@ -217,7 +217,7 @@ impl<'p> Links<'p> {
                     let Some((i, score)) = choice else {
                         state = State::Backdown;
                         if L {
-                            self.walk.stats.solutions += 1;
+                            self.walk.stats.solutions = self.walk.stats.solutions.saturating_add(1);
                             if self.walk.stats.solutions < stop_at {
                                 continue;
                             }
@@ -326,7 +326,7 @@ impl Search for Links<'_> {
             (true, true) => self.run_with::<true, true, false, false>(0),
         };
         if event == Status::Solution {
-            self.walk.stats.solutions += 1;
+            self.walk.stats.solutions = self.walk.stats.solutions.saturating_add(1);
         }
         event
     }

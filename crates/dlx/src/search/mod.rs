@@ -473,13 +473,15 @@ impl<'p> Solver<'p> {
     }
 
     /// Searches on for at most `max_nodes` more nodes, counting solutions
-    /// without reporting them: returns the count and whether the search is
-    /// over ([`Status::Done`]) or the budget ran out ([`Status::Paused`]).
-    pub(crate) fn count_slice(&mut self, max_nodes: u64) -> (u64, Status) {
+    /// without reporting them, up to `limit` of them: returns the count
+    /// and whether the search is over ([`Status::Done`]), the budget ran
+    /// out ([`Status::Paused`]) or the count reached `limit`
+    /// ([`Status::Solution`]).
+    pub(crate) fn count_slice(&mut self, max_nodes: u64, limit: u128) -> (u128, Status) {
         let start = Instant::now();
-        let (n, status) = self.backend.search_mut().count(max_nodes, u128::MAX);
+        let (n, status) = self.backend.search_mut().count(max_nodes, limit);
         self.elapsed += start.elapsed();
-        (n as u64, status)
+        (n, status)
     }
 
     /// The solution found by the last call that found one.

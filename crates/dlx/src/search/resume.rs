@@ -38,7 +38,7 @@ impl<'p> Solver<'p> {
         let mut slice = SLICE;
         while budget > 0 {
             let (before, started) = (self.stats().nodes(), Instant::now());
-            if self.count_slice(slice.min(budget)).1 == Status::Done {
+            if self.count_slice(slice.min(budget), u128::MAX).1 == Status::Done {
                 break;
             }
             budget = budget.saturating_sub(self.stats().nodes() - before);

@@ -7,7 +7,8 @@
 //! A fixed number of entries (a power of two), each a head (the state's
 //! hash and its count) and the whole state (the live options, the bounds
 //! four to a word), so a hit is checked against the full state: the count
-//! is exact, whatever the hash. The states sit apart from the heads, each
+//! is exact, whatever the hash (and of any size: a count of 2^62 or more
+//! is kept beside the heads). The states sit apart from the heads, each
 //! in the next free place the first time its entry is reserved (the
 //! place's number kept in the head, in the hash's index bits), so a count
 //! of a few thousand nodes touches a few pages of states, not the whole
@@ -23,6 +24,9 @@
 /// The count field of an entry reserved by an open node: this bit and
 /// the node's stamp. Stamp 0 is never given: `PENDING` alone is empty.
 const PENDING: u64 = 1 << 63;
+/// The count field of an entry whose count is this or more: this bit
+/// alone, the count in `Table::big` at the entry's index.
+const BIG: u64 = 1 << 62;
 /// Words of an entry's head: hash, count.
 const HEAD: usize = 2;
 /// A state's hash multiplier (Fx's), and the final mix's.
@@ -33,7 +37,7 @@ const MIX: u64 = 0x9e37_79b9_7f4a_7c15;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Probe {
     /// The node's state was counted before: this many solutions below.
-    Hit(u64),
+    Hit(u128),
     /// The node now owns entry `index` (to [`Table::store`] its count).
     Reserved { index: u32, stamp: u64 },
     /// The entry is an open node's: this node's count is not kept.
@@ -55,6 +59,8 @@ pub(super) struct Table {
     stride: usize,
     /// Places given so far.
     places: usize,
+    /// Per entry, the counts of [`BIG`] or more (none until the first).
+    big: Vec<u128>,
     /// The hash's top bits index the table: `64 - log2(entries)`.
     shift: u32,
     /// A tag's place starts at this bit: one bit more than the index, so
@@ -80,6 +86,7 @@ impl Table {
             states: vec![0; entries * stride],
             stride,
             places: 0,
+            big: Vec::new(),
             shift,
             place_shift: shift - 1,
             next: 1,
@@ -109,7 +116,7 @@ impl Table {
         } else {
             let state = &self.states[(place - 1) * self.stride..place * self.stride];
             if count & PENDING == 0 && (tag ^ h) & low == 0 && same(state, alive, bounds) {
-                return Probe::Hit(count);
+                return Probe::Hit(if count == BIG { self.big[index] } else { u128::from(count) });
             }
             if count & PENDING != 0 && count & !PENDING >= self.open_from {
                 return Probe::Busy;
@@ -132,9 +139,19 @@ impl Table {
     /// `count` solutions below it: kept if the entry is still its own.
     #[inline(always)]
     pub(super) fn store(&mut self, index: u32, stamp: u64, count: u128) {
+        let entries = self.heads.len();
         let head = &mut self.heads[index as usize];
         if head[1] == PENDING | stamp {
-            head[1] = u64::try_from(count).ok().filter(|&c| c < PENDING).unwrap_or(PENDING);
+            head[1] = match u64::try_from(count) {
+                Ok(c) if c < BIG => c,
+                _ => {
+                    if self.big.is_empty() {
+                        self.big = vec![0; entries];
+                    }
+                    self.big[index as usize] = count;
+                    BIG
+                }
+            };
         }
     }
 
@@ -201,6 +218,18 @@ mod tests {
     }
 
     #[test]
+    fn counts_past_64_bits_are_kept() {
+        let mut memo = Table::new(1, 1, 8);
+        for (x, count) in [(1u64, 1u128 << 62), (2, u128::MAX), (3, (1 << 62) - 1)] {
+            let Probe::Reserved { index, stamp } = probe(&mut memo, &[x], &[1]) else {
+                panic!("an empty table reserves")
+            };
+            memo.store(index, stamp, count);
+            assert_eq!(probe(&mut memo, &[x], &[1]), Probe::Hit(count));
+        }
+    }
+
+    #[test]
     fn states_take_places_in_order_one_per_entry() {
         let mut memo = Table::new(1, 2, 1024);
         let mut indices = std::collections::BTreeSet::new();
@@ -211,7 +240,9 @@ mod tests {
                         indices.insert(index);
                         memo.store(index, stamp, u128::from(x));
                     }
-                    Probe::Hit(n) => assert_eq!((round, n), (1, x), "a hit is its own count"),
+                    Probe::Hit(n) => {
+                        assert_eq!((round, n), (1, u128::from(x)), "a hit is its own count")
+                    }
                     Probe::Busy => panic!("no node is open"),
                 }
             }

@@ -164,8 +164,10 @@ impl<'p, const W: usize> Search1<'p, W> {
         let (alive, bounds) = self.levels.state(slot);
         match memo.probe(alive, bounds) {
             Probe::Hit(n) => {
-                let solutions = self.walk.stats.solutions.saturating_add(u128::from(n));
-                if solutions >= stop_at {
+                let solutions = self.walk.stats.solutions.saturating_add(n);
+                // (`u128::MAX` is no limit: a count that passes it stays
+                // there, as at least that many.)
+                if solutions >= stop_at && stop_at < u128::MAX {
                     return false;
                 }
                 self.walk.stats.solutions = solutions;
@@ -271,7 +273,7 @@ impl<'p, const W: usize> Search1<'p, W> {
                     match self.levels.choose_item(slot, self.first) {
                         (Node::Solution, _) => {
                             state = State::Backdown;
-                            self.walk.stats.solutions += 1;
+                            self.walk.stats.solutions = self.walk.stats.solutions.saturating_add(1);
                             if !COUNT || self.walk.stats.solutions >= stop_at {
                                 break Status::Solution;
                             }
