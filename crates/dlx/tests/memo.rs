@@ -222,6 +222,19 @@ fn a_listing_moves_to_the_listing_engine_at_its_first_step() {
     assert_eq!(forced, [found[1].clone()]);
     assert_eq!(s.engine(), Engine::DancingLinks);
 
+    // A listing's checkpoint resumes on a new solver, which moves to the
+    // listing's engine.
+    let mut s = Solver::with_config(&problem, config);
+    let first = sorted(s.next_solution().expect("a solution"));
+    let checkpoint = s.checkpoint();
+    let mut resumed = Solver::with_config(&problem, config);
+    resumed.resume(&checkpoint).expect("the listing's engine");
+    assert_eq!(resumed.engine(), Engine::DancingLinks);
+    let mut rest: Vec<_> = resumed.solutions().map(sorted).collect();
+    rest.push(first);
+    rest.sort();
+    assert_eq!(rest, found);
+
     // A search that counted first keeps its engine.
     let mut s = Solver::with_config(&problem, config);
     assert_eq!(s.count_up_to(1), 1);

@@ -209,7 +209,7 @@ impl<'p> Solver<'p> {
     /// engine for a listing ([`listing_config`](Self::listing_config)),
     /// the forced options chosen again. A search that has taken a step,
     /// entered a position or resumed a checkpoint keeps its engine.
-    fn settle_for_listing(&mut self) {
+    pub(crate) fn settle_for_listing(&mut self) {
         let search = self.backend.search();
         if search.stats().nodes != 0 || !search.levels().is_empty() {
             return;

@@ -92,6 +92,13 @@ impl<'p> Solver<'p> {
     pub fn resume(&mut self, checkpoint: &Checkpoint) -> Result<(), Error> {
         self.config.get_heuristic().replayable("resuming a checkpoint")?;
         self.reset_search();
+        // A listing's checkpoint names the engine a listing moves to (see
+        // `Solver::run`).
+        let theirs = checkpoint.fingerprint.config.get_engine();
+        let listing = Solver::listing_config(self.problem, self.config);
+        if theirs != self.engine() && theirs == Solver::engine_for(self.problem, listing) {
+            self.settle_for_listing();
+        }
         checkpoint.fingerprint.check(&self.fingerprint())?;
         match checkpoint.positions() {
             [] => self.backend.search_mut().finish(),
