@@ -278,16 +278,21 @@ fn a_dense_problem_lists_on_the_bounded_engine() {
 /// The matchings of a cycle of `n` items (every item `0:1`, an option for
 /// each two neighbours): Lucas's number `L(n)`, past 2^64 from n = 93.
 fn matchings(n: usize) -> (Problem, u128) {
+    let (mut a, mut b) = (2u128, 1u128);
+    for _ in 0..n {
+        (a, b) = (b, a + b);
+    }
+    (ring(n), a)
+}
+
+/// The problem of [`matchings`], without its count.
+fn ring(n: usize) -> Problem {
     let mut text: String = (0..n).map(|i| format!("0:1|i{i} ")).collect();
     text.push('\n');
     for i in 0..n {
         text += &format!("i{i} i{}\n", (i + 1) % n);
     }
-    let (mut a, mut b) = (2u128, 1u128);
-    for _ in 0..n {
-        (a, b) = (b, a + b);
-    }
-    (Problem::parse_knuth(&text).expect("a valid problem"), a)
+    Problem::parse_knuth(&text).expect("a valid problem")
 }
 
 #[test]
@@ -315,12 +320,7 @@ fn a_count_past_128_bits_saturates() {
     let (problem, _) = matchings(180);
     let mut s = Solver::new(&problem);
     assert!(s.count() < u128::MAX, "L(180) fits");
-    let mut text: String = (0..200).map(|i| format!("0:1|i{i} ")).collect();
-    text.push('\n');
-    for i in 0..200 {
-        text += &format!("i{i} i{}\n", (i + 1) % 200);
-    }
-    let problem = Problem::parse_knuth(&text).expect("a valid problem");
+    let problem = ring(200);
     let mut s = Solver::new(&problem);
     assert_eq!(s.count(), u128::MAX);
     assert!(s.stats().nodes() < 10_000, "{} nodes", s.stats().nodes());
