@@ -4,16 +4,17 @@
 //! live, and a tweak's killed options are dead in the slot), so a count
 //! that meets a slot it has counted before adds that count and backs up.
 //!
-//! A fixed number of entries (a power of two), each a head (the state's
-//! hash and its count) and the whole state (the live options, the bounds
-//! four to a word), so a hit is checked against the full state: the count
-//! is exact, whatever the hash (and of any size: a count of 2^62 or more
-//! is kept beside the heads). The states sit apart from the heads, each
-//! in the next free place the first time its entry is reserved (the
-//! place's number kept in the head, in the hash's index bits), so a count
-//! of a few thousand nodes touches a few pages of states, not the whole
-//! table: both arrays start zeroed, and the system maps a page at its
-//! first touch. A branching node *reserves* its entry on the
+//! A fixed number of entries (a power of two), the state's hash indexing
+//! them. An entry is a head of four bytes, the place of its record plus
+//! one (0: never reserved), and the record: the state's hash, its count,
+//! and the whole state (the live options, the bounds four to a word), so
+//! a hit is checked against the full state: the count is exact, whatever
+//! the hash (and of any size: a count of 2^62 or more is kept beside the
+//! records). A record takes the next free place the first time its entry
+//! is reserved, and both arrays start zeroed, so a count of a few thousand
+//! nodes touches a few pages of records and the small array of heads, not
+//! the whole table: the system maps a page at its first touch. A branching
+//! node *reserves* its entry on the
 //! way down (the state is written while its slot still holds it: later
 //! branches kill options in it) and fills in the count once every branch
 //! is done, if the entry is still its own. A reservation is `PENDING`
@@ -25,9 +26,9 @@
 /// the node's stamp. Stamp 0 is never given: `PENDING` alone is empty.
 const PENDING: u64 = 1 << 63;
 /// The count field of an entry whose count is this or more: this bit
-/// alone, the count in `Table::big` at the entry's index.
+/// alone, the count in `Table::big` at the record's place.
 const BIG: u64 = 1 << 62;
-/// Words of an entry's head: hash, count.
+/// Words of a record before its state: hash, count.
 const HEAD: usize = 2;
 /// A state's hash multiplier (Fx's), and the final mix's.
 const K: u64 = 0x517c_c1b7_2722_0a95;
@@ -38,8 +39,9 @@ const MIX: u64 = 0x9e37_79b9_7f4a_7c15;
 pub(super) enum Probe {
     /// The node's state was counted before: this many solutions below.
     Hit(u128),
-    /// The node now owns entry `index` (to [`Table::store`] its count).
-    Reserved { index: u32, stamp: u64 },
+    /// The node now owns the record at `place` (to [`Table::store`] its
+    /// count).
+    Reserved { place: u32, stamp: u64 },
     /// The entry is an open node's: this node's count is not kept.
     Busy,
 }
@@ -47,25 +49,21 @@ pub(super) enum Probe {
 /// The table (see the module docs).
 #[derive(Debug, Clone)]
 pub(super) struct Table {
-    /// Per entry, its tag and its count (or a reservation), all zero for
-    /// an entry never reserved: apart from the states, so that a probe
-    /// reads one small line. The tag is the state's place plus one in its
-    /// top `64 - place_shift` bits (0: no place yet), the state's hash
-    /// below (its top bits, the index, left out).
-    heads: Vec<[u64; 2]>,
-    /// `stride` words a place, in the order the entries were first
-    /// reserved: the live options, then the bounds.
-    states: Vec<u64>,
+    /// Per entry, its record's place plus one (0: never reserved). Four
+    /// bytes an entry, so that the pages a count touches at random are
+    /// few (a 16-byte head of hash and count touched four times as many).
+    heads: Vec<u32>,
+    /// `stride` words a record, in the order the entries were first
+    /// reserved: the state's hash, its count (or a reservation), the live
+    /// options, then the bounds.
+    records: Vec<u64>,
     stride: usize,
     /// Places given so far.
     places: usize,
-    /// Per entry, the counts of [`BIG`] or more (none until the first).
+    /// Per place, the counts of [`BIG`] or more (none until the first).
     big: Vec<u128>,
     /// The hash's top bits index the table: `64 - log2(entries)`.
     shift: u32,
-    /// A tag's place starts at this bit: one bit more than the index, so
-    /// that the place plus one (up to `entries`) fits.
-    place_shift: u32,
     /// The next reservation's stamp.
     next: u64,
     /// Reservations stamped below this belong to nodes the search has
@@ -79,22 +77,20 @@ impl Table {
     /// bounds.
     pub(super) fn new(words: usize, primaries: usize, entries: usize) -> Table {
         let entries = entries.clamp(2, 1 << 30).next_power_of_two();
-        let stride = words + primaries.div_ceil(4);
-        let shift = 64 - entries.trailing_zeros();
+        let stride = Table::entry_words(words, primaries);
         Table {
-            heads: vec![[0, 0]; entries],
-            states: vec![0; entries * stride],
+            heads: vec![0; entries],
+            records: vec![0; entries * stride],
             stride,
             places: 0,
             big: Vec::new(),
-            shift,
-            place_shift: shift - 1,
+            shift: 64 - entries.trailing_zeros(),
             next: 1,
             open_from: 1,
         }
     }
 
-    /// The words an entry takes for such slots.
+    /// The words a record takes for such slots.
     pub(super) fn entry_words(words: usize, primaries: usize) -> usize {
         HEAD + words + primaries.div_ceil(4)
     }
@@ -106,49 +102,54 @@ impl Table {
     pub(super) fn probe(&mut self, alive: &[u64], bounds: &[u16]) -> Probe {
         let h = hash(alive, bounds);
         let index = (h >> self.shift) as usize;
-        let [tag, count] = self.heads[index];
-        let low = (1u64 << self.place_shift) - 1;
-        let place = (tag >> self.place_shift) as usize;
-        let place = if place == 0 {
-            // Never reserved: nothing to find, and no node holds it.
-            self.places += 1;
-            self.places - 1
-        } else {
-            let state = &self.states[(place - 1) * self.stride..place * self.stride];
-            if count & PENDING == 0 && (tag ^ h) & low == 0 && same(state, alive, bounds) {
-                return Probe::Hit(if count == BIG { self.big[index] } else { u128::from(count) });
+        let place = match self.heads[index] {
+            0 => {
+                // Never reserved: nothing to find, and no node holds it.
+                self.places += 1;
+                self.heads[index] = self.places as u32;
+                self.places - 1
             }
-            if count & PENDING != 0 && count & !PENDING >= self.open_from {
-                return Probe::Busy;
+            head => {
+                let place = head as usize - 1;
+                let record = &self.records[place * self.stride..(place + 1) * self.stride];
+                let count = record[1];
+                if count & PENDING == 0 && record[0] == h && same(&record[HEAD..], alive, bounds) {
+                    let big = count == BIG;
+                    return Probe::Hit(if big { self.big[place] } else { u128::from(count) });
+                }
+                if count & PENDING != 0 && count & !PENDING >= self.open_from {
+                    return Probe::Busy;
+                }
+                place
             }
-            place - 1
         };
         let stamp = self.next;
         self.next += 1;
-        self.heads[index] = [((place + 1) as u64) << self.place_shift | h & low, PENDING | stamp];
-        let state = &mut self.states[place * self.stride..(place + 1) * self.stride];
+        let record = &mut self.records[place * self.stride..(place + 1) * self.stride];
+        let (head, state) = record.split_at_mut(HEAD);
+        head.copy_from_slice(&[h, PENDING | stamp]);
         let (a, b) = state.split_at_mut(alive.len());
         a.copy_from_slice(alive);
         for (w, c) in b.iter_mut().zip(bounds.chunks(4)) {
             *w = pack(c);
         }
-        Probe::Reserved { index: index as u32, stamp }
+        Probe::Reserved { place: place as u32, stamp }
     }
 
-    /// The node that reserved entry `index` with `stamp` is done, with
-    /// `count` solutions below it: kept if the entry is still its own.
+    /// The node that reserved the record at `place` with `stamp` is done,
+    /// with `count` solutions below it: kept if the entry is still its own.
     #[inline(always)]
-    pub(super) fn store(&mut self, index: u32, stamp: u64, count: u128) {
-        let entries = self.heads.len();
-        let head = &mut self.heads[index as usize];
-        if head[1] == PENDING | stamp {
-            head[1] = match u64::try_from(count) {
+    pub(super) fn store(&mut self, place: u32, stamp: u64, count: u128) {
+        let place = place as usize;
+        let field = &mut self.records[place * self.stride + 1];
+        if *field == PENDING | stamp {
+            *field = match u64::try_from(count) {
                 Ok(c) if c < BIG => c,
                 _ => {
                     if self.big.is_empty() {
-                        self.big = vec![0; entries];
+                        self.big = vec![0; self.heads.len()];
                     }
-                    self.big[index as usize] = count;
+                    self.big[place] = count;
                     BIG
                 }
             };
@@ -187,7 +188,8 @@ fn hash(alive: &[u64], bounds: &[u16]) -> u64 {
     h ^ h >> 29
 }
 
-/// Whether an entry's state (after its head) is (`alive`, `bounds`).
+/// Whether a record's state (after its hash and count) is (`alive`,
+/// `bounds`).
 #[inline(always)]
 fn same(e: &[u64], alive: &[u64], bounds: &[u16]) -> bool {
     let (a, b) = e.split_at(alive.len());
@@ -206,12 +208,12 @@ mod tests {
     fn a_stored_count_is_found_for_the_same_state_only() {
         let mut memo = Table::new(2, 5, 4);
         let (alive, bounds) = ([3u64, 9], [1u16, 0, 2, 0, 7]);
-        let Probe::Reserved { index, stamp } = probe(&mut memo, &alive, &bounds) else {
+        let Probe::Reserved { place, stamp } = probe(&mut memo, &alive, &bounds) else {
             panic!("an empty table reserves")
         };
         // Open: a node with the same state (none can exist) would be busy.
         assert_eq!(probe(&mut memo, &alive, &bounds), Probe::Busy);
-        memo.store(index, stamp, 42);
+        memo.store(place, stamp, 42);
         assert_eq!(probe(&mut memo, &alive, &bounds), Probe::Hit(42));
         // Another bound, another state.
         assert_ne!(probe(&mut memo, &alive, &[1, 0, 2, 0, 6]), Probe::Hit(42));
@@ -221,10 +223,10 @@ mod tests {
     fn counts_past_64_bits_are_kept() {
         let mut memo = Table::new(1, 1, 8);
         for (x, count) in [(1u64, 1u128 << 62), (2, u128::MAX), (3, (1 << 62) - 1)] {
-            let Probe::Reserved { index, stamp } = probe(&mut memo, &[x], &[1]) else {
+            let Probe::Reserved { place, stamp } = probe(&mut memo, &[x], &[1]) else {
                 panic!("an empty table reserves")
             };
-            memo.store(index, stamp, count);
+            memo.store(place, stamp, count);
             assert_eq!(probe(&mut memo, &[x], &[1]), Probe::Hit(count));
         }
     }
@@ -236,9 +238,9 @@ mod tests {
         for round in 0..2 {
             for x in 1..=40u64 {
                 match probe(&mut memo, &[x], &[1, 2]) {
-                    Probe::Reserved { index, stamp } => {
-                        indices.insert(index);
-                        memo.store(index, stamp, u128::from(x));
+                    Probe::Reserved { place, stamp } => {
+                        indices.insert(place);
+                        memo.store(place, stamp, u128::from(x));
                     }
                     Probe::Hit(n) => {
                         assert_eq!((round, n), (1, u128::from(x)), "a hit is its own count")
@@ -250,7 +252,7 @@ mod tests {
         // An entry taken again keeps its place; nothing past the places
         // given is written.
         assert_eq!(memo.places, indices.len());
-        assert!(memo.states[memo.places * memo.stride..].iter().all(|&w| w == 0));
+        assert!(memo.records[memo.places * memo.stride..].iter().all(|&w| w == 0));
     }
 
     #[test]
@@ -259,22 +261,22 @@ mod tests {
         let mut memo = Table::new(1, 1, 2);
         let mut reserved = Vec::new();
         for x in 0..8u64 {
-            if let Probe::Reserved { index, stamp } = probe(&mut memo, &[x], &[1]) {
-                reserved.push((x, index, stamp));
+            if let Probe::Reserved { place, stamp } = probe(&mut memo, &[x], &[1]) {
+                reserved.push((x, place, stamp));
             }
         }
         assert!(reserved.len() <= 2, "open nodes keep their entries");
         memo.forget_open();
-        let Probe::Reserved { index, stamp } = probe(&mut memo, &[100], &[1]) else {
+        let Probe::Reserved { place, stamp } = probe(&mut memo, &[100], &[1]) else {
             panic!("an unwound search's entries are free")
         };
         for &(x, i, s) in &reserved {
             memo.store(i, s, 5);
-            if i == index {
+            if i == place {
                 assert_ne!(probe(&mut memo, &[x], &[1]), Probe::Hit(5));
             }
         }
-        memo.store(index, stamp, 7);
+        memo.store(place, stamp, 7);
         assert_eq!(probe(&mut memo, &[100], &[1]), Probe::Hit(7));
     }
 }

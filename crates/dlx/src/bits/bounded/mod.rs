@@ -86,8 +86,8 @@ pub(crate) struct Frame {
     choice: u32,
     branch: u32,
     degree: u32,
-    /// In a count, the memo entry this node reserved and its stamp (0:
-    /// none), and the solutions counted when it was entered.
+    /// In a count, the place of the memo record this node reserved and
+    /// its stamp (0: none), and the solutions counted when it was entered.
     memo: u32,
     stamp: u64,
     entry: u128,
@@ -173,8 +173,8 @@ impl<'p, const W: usize> Search1<'p, W> {
                 self.walk.stats.solutions = solutions;
                 true
             }
-            Probe::Reserved { index, stamp } => {
-                (f.memo, f.stamp, f.entry) = (index, stamp, self.walk.stats.solutions);
+            Probe::Reserved { place, stamp } => {
+                (f.memo, f.stamp, f.entry) = (place, stamp, self.walk.stats.solutions);
                 false
             }
             Probe::Busy => false,
