@@ -9,7 +9,7 @@
 
 use std::error::Error;
 use std::fs::File;
-use std::io::BufReader;
+use std::io::{BufReader, ErrorKind, Write};
 
 use dlx::{Config, Engine, Limits, Memo, Parallel, Problem, Propagation, Solver};
 
@@ -38,13 +38,15 @@ fn try_main() -> Result<(), Box<dyn Error>> {
         Ok(n) => Memo::Entries(n.parse().map_err(|_| format!("bad DLX_MEMO `{n}`"))?),
     };
     let config = Config::new().engine(engine).propagation(propagation).memo(memo);
+    // Written at the end, so that a closed pipe is one error to ignore.
+    let mut out = String::new();
     let (count, s) = if threads > 1 {
         let outcome = Parallel::new(&problem).threads(threads).config(config).count()?;
-        println!("wall time {:.3}s on {threads} threads", outcome.wall.as_secs_f64());
+        out += &format!("wall time {:.3}s on {threads} threads\n", outcome.wall.as_secs_f64());
         (outcome.solutions, outcome.stats)
     } else {
         let mut solver = Solver::with_config(&problem, config);
-        println!("engine: {:?}", solver.engine());
+        out += &format!("engine: {:?}\n", solver.engine());
         match std::env::var("DLX_MAX_NODES") {
             Ok(n) => {
                 let n = n.parse().map_err(|_| format!("bad DLX_MAX_NODES `{n}`"))?;
@@ -54,14 +56,17 @@ fn try_main() -> Result<(), Box<dyn Error>> {
             Err(_) => (solver.count(), solver.stats()),
         }
     };
-    println!(
-        "{count} solutions, {} nodes, {} updates, {:.3}s, {:.0} M updates/s",
+    out += &format!(
+        "{count} solutions, {} nodes, {} updates, {:.3}s, {:.0} M updates/s\n",
         s.nodes(),
         s.updates(),
         s.elapsed().as_secs_f64(),
         s.updates_per_second() / 1e6
     );
-    Ok(())
+    match std::io::stdout().lock().write_all(out.as_bytes()) {
+        Err(e) if e.kind() != ErrorKind::BrokenPipe => Err(e.into()),
+        _ => Ok(()),
+    }
 }
 
 fn main() {
