@@ -22,6 +22,9 @@ pub(super) struct Levels<'p, const W: usize> {
     /// `open_words` words: the item choice visits these alone.
     open: Vec<u64>,
     open_words: usize,
+    /// Per slot and primary item, the part of its choice key that depends
+    /// on its bound alone ([`key_base`]), kept with the bound.
+    keys: Vec<u64>,
     /// Whether [`choose_item`](Self::choose_item) makes bounds canonical
     /// (counts with a table of counted subtrees).
     canon: bool,
@@ -32,8 +35,8 @@ impl<'p, const W: usize> Levels<'p, W> {
     pub(super) fn new(m: &'p BoundedMatrix, canon: bool) -> Levels<'p, W> {
         debug_assert!(W == 0 || W == m.words);
         let open_words = m.primaries.div_ceil(64);
-        let (alive, bound, open) = (Vec::new(), Vec::new(), Vec::new());
-        let mut levels = Levels { m, alive, bound, open, open_words, canon };
+        let (alive, bound, open, keys) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        let mut levels = Levels { m, alive, bound, open, open_words, keys, canon };
         levels.reset();
         levels
     }
@@ -52,6 +55,8 @@ impl<'p, const W: usize> Levels<'p, W> {
         self.bound.extend_from_slice(&self.m.hi);
         self.open.clear();
         self.open.resize(self.open_words, 0);
+        self.keys.clear();
+        self.keys.extend(self.m.hi.iter().zip(&self.m.slack).map(|(&b, &s)| key_base(b, s)));
         for (i, &b) in self.m.hi.iter().enumerate() {
             if b > 0 {
                 self.open[i / 64] |= 1 << (i % 64);
@@ -73,10 +78,13 @@ impl<'p, const W: usize> Levels<'p, W> {
             self.alive.resize((level + 1) * w, 0);
             self.bound.resize((level + 1) * p, 0);
             self.open.resize((level + 1) * self.open_words, 0);
+            self.keys.resize((level + 1) * p, 0);
         }
         let (done, next) = self.alive.split_at_mut(level * w);
         next[..w].copy_from_slice(&done[(level - 1) * w..]);
         let (done, next) = self.bound.split_at_mut(level * p);
+        next[..p].copy_from_slice(&done[(level - 1) * p..]);
+        let (done, next) = self.keys.split_at_mut(level * p);
         next[..p].copy_from_slice(&done[(level - 1) * p..]);
         let ow = self.open_words;
         let (done, next) = self.open.split_at_mut(level * ow);
@@ -124,11 +132,14 @@ impl<'p, const W: usize> Levels<'p, W> {
     /// upper bound, its options die.
     #[inline(always)]
     pub(super) fn take(&mut self, level: usize, i: usize) {
-        let b = &mut self.bound[level * self.m.primaries + i];
+        let at = level * self.m.primaries + i;
+        let b = &mut self.bound[at];
         *b -= 1;
         if *b == 0 {
             self.shut(level, i);
             self.kill_mask(level, i);
+        } else {
+            self.keys[at] = key_base(*b, self.m.slack[i]);
         }
     }
 
@@ -191,20 +202,17 @@ impl<'p, const W: usize> Levels<'p, W> {
     /// its ties broken on the new bounds: fewer nodes than DLX3's.
     #[inline(always)]
     pub(super) fn choose_item(&mut self, level: usize, first: bool) -> (Node, bool) {
-        // The order as one number, smallest best: the degree (offset to be
-        // positive; at most 2^13 + 1), then s, then the larger bound
-        // (bounds and slacks are below 2^16).
-        const OFFSET: i64 = 1 << 16;
         let m = self.m;
         let (p, w, canon) = (m.primaries, self.words(), self.canon);
         let alive = &self.alive[level * w..(level + 1) * w];
         let bounds = &mut self.bound[level * p..(level + 1) * p];
+        let keys = &mut self.keys[level * p..(level + 1) * p];
         let slacks = &m.slack[..p];
         let masks = &m.masks[..p * w];
         let ow = self.open_words;
         let open = &mut self.open[level * ow..(level + 1) * ow];
         // Keys below this one are degrees of 0 or less.
-        let live = ((OFFSET + 1) as u64) << 32;
+        let live = (OFFSET + 1) << 32;
         let (mut best_item, mut best_key) = (u32::MAX, u64::MAX);
         let mut active = 0u32;
         'words: for (at, word) in open.iter_mut().enumerate() {
@@ -212,23 +220,20 @@ impl<'p, const W: usize> Levels<'p, W> {
             while bits != 0 {
                 let i = at * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                let (mut b, slack) = (bounds[i], slacks[i]);
+                let (b, slack) = (bounds[i], slacks[i]);
                 let mask = &masks[i * w..(i + 1) * w];
                 let len: u32 = alive.iter().zip(mask).map(|(&a, &k)| (a & k).count_ones()).sum();
                 if canon && b <= slack && len < u32::from(b) {
                     // Below the bound, a `u16`.
-                    b = len as u16;
-                    bounds[i] = b;
+                    bounds[i] = len as u16;
+                    keys[i] = key_base(len as u16, slack);
                     if len == 0 {
                         *word &= !(1 << (i % 64));
                         continue;
                     }
                 }
                 active += 1;
-                let s = slack.min(b);
-                let t = i64::from(len) + i64::from(s) - i64::from(b) + 1;
-                let key =
-                    ((t + OFFSET) as u64) << 32 | u64::from(s) << 16 | u64::from(u16::MAX - b);
+                let key = keys[i] + (u64::from(len) << 32);
                 if key < best_key {
                     (best_item, best_key) = (i as u32, key);
                 }
@@ -241,7 +246,7 @@ impl<'p, const W: usize> Levels<'p, W> {
         if best.0 == u32::MAX {
             return (Node::Solution, false);
         }
-        let degree = (best.1 >> 32) as i64 - OFFSET;
+        let degree = (best.1 >> 32) as i64 - OFFSET as i64;
         (Node::on(best.0, degree.max(0) as u32), active == 1 && !first)
     }
 
@@ -279,4 +284,17 @@ impl<'p, const W: usize> Levels<'p, W> {
     pub(super) fn has_null(&self, level: usize, i: u32) -> bool {
         self.m.slack[i as usize] >= self.bound[level * self.m.primaries + i as usize]
     }
+}
+
+/// The order of [`Levels::choose_item`] as one number, smallest best: the
+/// degree `len + s - b + 1` (offset by this to be positive; at most 2^13 +
+/// 1), then `s`, then the larger bound (bounds and slacks are below 2^16).
+const OFFSET: u64 = 1 << 16;
+
+/// An item's choice key less its length's part (`len << 32`), from its
+/// bound `b` (not 0) and slack: `s = min(b, slack)`.
+#[inline(always)]
+fn key_base(b: u16, slack: u16) -> u64 {
+    let s = slack.min(b);
+    (OFFSET + 1 + u64::from(s) - u64::from(b)) << 32 | u64::from(s) << 16 | u64::from(u16::MAX - b)
 }
