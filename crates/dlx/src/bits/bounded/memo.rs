@@ -14,10 +14,9 @@
 //! is reserved, and both arrays start zeroed, so a count of a few thousand
 //! nodes touches a few pages of records and the small array of heads, not
 //! the whole table: the system maps a page at its first touch. A branching
-//! node *reserves* its entry on the
-//! way down (the state is written while its slot still holds it: later
-//! branches kill options in it) and fills in the count once every branch
-//! is done, if the entry is still its own. A reservation is `PENDING`
+//! node *reserves* its entry on the way down (the state is written while
+//! its slot still holds it: later branches kill options in it) and fills
+//! in the count once every branch is done, if the entry is still its own. A reservation is `PENDING`
 //! with a stamp, one per node; an entry reserved by a node still open is
 //! never taken by another node, so the big subtrees near the root keep
 //! their entries; any other entry is replaced by the newest node.
