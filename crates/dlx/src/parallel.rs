@@ -413,7 +413,7 @@ impl<'p> Shared<'_, 'p> {
         let nodes_left = (*self.queued_left.lock().unwrap() + live).max(0.0);
         let nodes = self.before.nodes + self.nodes.load(Ordering::Relaxed);
         Progress {
-            solutions: self.before.solutions.saturating_add(*self.found.lock().unwrap()),
+            solutions: self.found_total(),
             nodes,
             elapsed: start.elapsed(),
             fraction: done_over_total(nodes as f64, nodes_left, last),
@@ -459,6 +459,11 @@ impl<'p> Shared<'_, 'p> {
         self.before.solutions.saturating_add(*found)
     }
 
+    /// The search's solutions so far, the checkpoint resumed from included.
+    fn found_total(&self) -> u128 {
+        self.before.solutions.saturating_add(*self.found.lock().unwrap())
+    }
+
     /// The slices of a task, until its end or a stop (then its position
     /// goes to `left`).
     fn search<'s>(&'s self, scope: &rayon::Scope<'s>, solver: &mut Solver<'p>, slot: usize) {
@@ -488,11 +493,8 @@ impl<'p> Shared<'_, 'p> {
                 // Up to the limit left, so that a count whose subtrees
                 // hold many solutions (counted at once by the bounded
                 // engine's table) stops at the limit within the slice.
-                let left = self.parallel.limit.map_or(u128::MAX, |l| {
-                    l.saturating_sub(
-                        self.before.solutions.saturating_add(*self.found.lock().unwrap()),
-                    )
-                });
+                let left =
+                    self.parallel.limit.map_or(u128::MAX, |l| l.saturating_sub(self.found_total()));
                 let (k, status) = solver.count_slice(budget, left.max(1));
                 if at_limit(self.add_found(k)) {
                     self.gate.stop.store(true, Ordering::Relaxed);

@@ -182,10 +182,15 @@ fn fnv(text: &str) -> u64 {
 /// `i + 1`): two solutions, the cycle's two perfect matchings, and many
 /// items with two options each.
 fn sparse_cycle(n: usize) -> Problem {
-    let mut text = String::from("0:1|i0");
-    for i in 1..n {
-        text += &format!(" i{i}");
-    }
+    cycle(n, |i| i == 0)
+}
+
+/// A cycle of `n` items, item `i` taken at most once (`0:1`) where
+/// `optional(i)`, else exactly once, and an option for each two neighbours
+/// (option `i` holds items `i` and `i + 1`).
+fn cycle(n: usize, optional: impl Fn(usize) -> bool) -> Problem {
+    let mut text: String =
+        (0..n).map(|i| if optional(i) { format!("0:1|i{i} ") } else { format!("i{i} ") }).collect();
     text.push('\n');
     for i in 0..n {
         text += &format!("i{i} i{}\n", (i + 1) % n);
@@ -287,12 +292,7 @@ fn matchings(n: usize) -> (Problem, u128) {
 
 /// The problem of [`matchings`], without its count.
 fn ring(n: usize) -> Problem {
-    let mut text: String = (0..n).map(|i| format!("0:1|i{i} ")).collect();
-    text.push('\n');
-    for i in 0..n {
-        text += &format!("i{i} i{}\n", (i + 1) % n);
-    }
-    Problem::parse_knuth(&text).expect("a valid problem")
+    cycle(n, |_| true)
 }
 
 #[test]
