@@ -105,6 +105,11 @@ pub mod reader;
 mod regions;
 mod restarts;
 mod rules;
+#[cfg(feature = "sat")]
+mod sat;
+#[cfg(not(feature = "sat"))]
+#[path = "sat_off.rs"]
+mod sat;
 mod shape;
 mod solver;
 mod variant;

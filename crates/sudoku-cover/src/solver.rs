@@ -8,7 +8,7 @@ use dlx::{OptionId, Stats, Status};
 use crate::encode::Sudoku;
 use crate::error::{Error, ErrorKind};
 use crate::grid::Grid;
-use crate::restarts::{RESTART_SIDE, Race, Turns};
+use crate::restarts::{RESTART_SIDE, Race, Turns, dense};
 
 /// How many solutions a puzzle has, as far as a sudoku cares.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -256,7 +256,7 @@ impl<'a> SudokuSolver<'a> {
         self.start(grid)?;
         if self.sudoku.size() >= RESTART_SIDE {
             let race = Race::default();
-            let turns = Turns { weighted: true, houses: true };
+            let turns = Turns { weighted: true, houses: true, sat: dense(grid) };
             self.race(grid, &race, true, turns, 1, 1);
             return Ok(race.answer().unwrap_or((None, Uniqueness::None)));
         }

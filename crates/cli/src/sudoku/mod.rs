@@ -345,7 +345,9 @@ fn relay(config: &SudokuConfig, writer: &mut Writer, stop: &dlx::Stop) -> Result
             load += weight(&item);
             chunk.push(item);
         }
-        true
+        // A chunk that ends the input is known to be the last (a lone big
+        // puzzle fills one, and then races on every thread).
+        !reading.at_end()
     };
     let shown = &progress;
     let solve = |claim: Claim, items: &[Item], answers: &mut [Answer]| {

@@ -50,6 +50,8 @@ pub(super) struct Reading<'s> {
     /// Items given, and the bytes read for them before the current source.
     items: u64,
     bytes: u64,
+    /// The next item, read ahead by [`Reading::at_end`].
+    ahead: Option<Item>,
 }
 
 /// The puzzles of one source.
@@ -106,7 +108,18 @@ impl<'s> Reading<'s> {
             sizes,
             items: 0,
             bytes: 0,
+            ahead: None,
         }
+    }
+
+    /// Whether every item has been given: reads the next one ahead if
+    /// need be (so that a chunk of one big puzzle knows it is the only
+    /// one, and races on every thread).
+    pub(super) fn at_end(&mut self) -> bool {
+        if self.ahead.is_none() {
+            self.ahead = self.read_next();
+        }
+        self.ahead.is_none()
     }
 
     /// How many items to take next so that the workers, `threads` of them,
@@ -142,6 +155,11 @@ impl<'s> Reading<'s> {
 
     /// The next item; `None` after the last source.
     pub(super) fn next(&mut self) -> Option<Item> {
+        self.ahead.take().or_else(|| self.read_next())
+    }
+
+    /// The next item from the sources.
+    fn read_next(&mut self) -> Option<Item> {
         loop {
             let Some((name, reader, any)) = &mut self.current else {
                 let source = self.sources.next()?;
@@ -307,6 +325,26 @@ mod tests {
         // Stdin has no size: the most, always.
         let stdin = [Source::Input(Input::Stdin), argument(10, 2)];
         assert_eq!(Reading::new(&stdin, &spec).chunk(256, 2), 256);
+    }
+
+    #[test]
+    fn the_end_is_seen_ahead_without_losing_an_item() {
+        let line =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n";
+        let argument = |n: usize, index| Source::Argument { text: line.repeat(n), index };
+        let spec = RuleSpec::plain(vec![]);
+        // Two sources of one puzzle each: the end is after the second.
+        let sources = [argument(1, 1), argument(1, 2)];
+        let mut reading = Reading::new(&sources, &spec);
+        assert!(!reading.at_end());
+        assert!(!reading.at_end(), "asking twice reads no further");
+        let first = reading.next().expect("the first puzzle");
+        assert_eq!(&*first.source, "<argument 1>");
+        assert!(!reading.at_end());
+        let second = reading.next().expect("the second puzzle");
+        assert_eq!(&*second.source, "<argument 2>");
+        assert!(reading.at_end());
+        assert!(reading.next().is_none());
     }
 
     #[test]

@@ -23,6 +23,9 @@ mod alldiff;
 mod probe;
 mod search;
 
+/// Puzzles and checks the tests of other searches share.
+#[cfg(all(test, feature = "sat"))]
+pub(crate) use search::tests as testing;
 pub(crate) use search::{End, Search};
 
 use crate::grid::Grid;
@@ -139,12 +142,26 @@ impl Model {
         Some(Model { n, cells, houses_of, partners, initial, overlaps })
     }
 
-    fn houses(&self) -> usize {
+    /// The side of the grid, and so the cells of a house.
+    #[cfg(feature = "sat")]
+    pub(crate) fn side(&self) -> usize {
+        self.n
+    }
+
+    /// The number of houses.
+    pub(crate) fn houses(&self) -> usize {
         self.cells.len() / self.n
     }
 
-    fn house(&self, h: usize) -> &[u32] {
+    /// House `h`'s cells.
+    pub(crate) fn house(&self, h: usize) -> &[u32] {
         &self.cells[h * self.n..(h + 1) * self.n]
+    }
+
+    /// The cells `cell` must differ from outside its houses.
+    #[cfg(feature = "sat")]
+    pub(crate) fn partners(&self, cell: usize) -> &[u32] {
+        &self.partners[cell]
     }
 }
 

@@ -213,6 +213,13 @@ impl<'m> Search<'m> {
         self.dom[cell]
     }
 
+    /// Every cell's digits (after [`start`](Self::start), the givens
+    /// propagated).
+    #[cfg(feature = "sat")]
+    pub(crate) fn domains(&self) -> &[u64] {
+        &self.dom
+    }
+
     /// Whether narrowing `cell` to `dom` survives propagation; the domains
     /// are left as they were either way.
     pub(super) fn holds(&mut self, cell: usize, dom: u64) -> bool {
@@ -415,7 +422,7 @@ pub(super) fn is_single(d: u64) -> bool {
 }
 
 #[cfg(test)]
-pub(super) mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::{Rules, Shape, Sudoku, Variant};
     use proptest::prelude::*;
@@ -464,7 +471,7 @@ pub(super) mod tests {
 
     /// Whether `solution` is complete, keeps the givens of `grid`, and
     /// breaks none of the rules (checked cell by cell, not by the model).
-    pub(in crate::houses) fn valid(sudoku: &Sudoku, grid: &Grid, solution: &Grid) -> bool {
+    pub(crate) fn valid(sudoku: &Sudoku, grid: &Grid, solution: &Grid) -> bool {
         let constraints = sudoku.rules().constraints().expect("valid rules");
         let cells = solution.cells();
         let houses_ok = constraints.houses.iter().all(|h| {
@@ -482,7 +489,7 @@ pub(super) mod tests {
 
     /// A random puzzle: a seeded solution of the empty grid, with the
     /// cells of `blank` (bit per cell, cycled) left blank.
-    pub(in crate::houses) fn puzzle(sudoku: &Sudoku, seed: u64, blank: &[bool]) -> Option<Grid> {
+    pub(crate) fn puzzle(sudoku: &Sudoku, seed: u64, blank: &[bool]) -> Option<Grid> {
         let shape = sudoku.rules().shape();
         let config = Sudoku::config().seed(Some(seed));
         let mut grid = sudoku.solver_with_config(config).solve(&Grid::new(shape)).ok()??;
@@ -495,7 +502,7 @@ pub(super) mod tests {
         Some(grid)
     }
 
-    pub(in crate::houses) fn rules(kind: u8) -> Rules {
+    pub(crate) fn rules(kind: u8) -> Rules {
         let six = Shape::new(2, 3).unwrap();
         match kind % 5 {
             0 => Rules::new(Shape::for_size(4).unwrap()),

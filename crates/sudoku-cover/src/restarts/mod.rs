@@ -14,26 +14,34 @@
 //! that keep failing. A third search, where the rules allow, is not exact
 //! cover but whole houses ([`crate::houses`]), which sees that three cells
 //! share three digits where exact cover sees one digit at a time: it takes
-//! its turn on one thread, and has the second of racing threads to
-//! itself; from side 49 on, under classic rules, it shares its turns with
-//! local search ([`crate::local`]), which finds solutions (verified before
-//! they count) but proves nothing. Every solution found is remembered:
+//! its turn on one thread, and has a racing thread to itself; from side 49
+//! on, under classic rules, it shares its turns with local search
+//! ([`crate::local`]), which finds solutions (verified before they count)
+//! but proves nothing. A fourth, clause learning ([`crate::sat`]), takes
+//! the grids with about half their cells blank, where the others wander:
+//! on a [dense] grid it takes turns on the first thread and has the second
+//! to itself (the search by houses then takes the third, if any, or its
+//! turns on the first). Every solution found is remembered:
 //! two different ones answer "several", and a search that ends within its
 //! budget has seen them all. Racing threads each take their own seeds and
 //! share the solutions found; the first answer stops them all.
 
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use dlx::{Heuristic, Stats, Status};
 
 use crate::encode::Sudoku;
 use crate::error::Error;
 use crate::grid::Grid;
-use crate::houses;
-use crate::local::Local;
+use crate::sat::Sat;
 use crate::solver::{SudokuSolver, Uniqueness};
+
+mod race;
+mod turns;
+
+pub(crate) use race::Race;
+use turns::{HouseTurns, SatTurns};
+pub(crate) use turns::{Turns, dense};
 
 /// The side from which [`SudokuSolver`] searches with restarts.
 pub const RESTART_SIDE: usize = 25;
@@ -59,79 +67,6 @@ pub(crate) fn luby(mut i: u64) -> u64 {
             return 1 << (k - 1);
         }
         i -= (1 << (k - 1)) - 1;
-    }
-}
-
-/// What racing searches share: the solutions found, the answer once known.
-#[derive(Debug, Default)]
-pub(crate) struct Race {
-    stop: AtomicBool,
-    /// A request from outside to stop racing (Ctrl-C, a time limit).
-    halt: dlx::Stop,
-    found: Mutex<Vec<Grid>>,
-    answer: Mutex<Option<(Option<Grid>, Uniqueness)>>,
-    /// The statistics of the searches that have ended, summed.
-    stats: Mutex<Stats>,
-}
-
-impl Race {
-    /// The answer, once a search has it.
-    pub(crate) fn answer(&self) -> Option<(Option<Grid>, Uniqueness)> {
-        self.answer.lock().unwrap_or_else(|e| e.into_inner()).clone()
-    }
-
-    /// Adds the statistics of a search that has ended.
-    fn tally(&self, stats: Stats) {
-        *self.stats.lock().unwrap_or_else(|e| e.into_inner()) += stats;
-    }
-
-    /// The statistics of every search that raced, summed.
-    fn stats(&self) -> Stats {
-        *self.stats.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    /// A race that also ends, without an answer, when `halt` is requested.
-    pub(crate) fn until(halt: dlx::Stop) -> Race {
-        Race { halt, ..Race::default() }
-    }
-
-    fn done(&self) -> bool {
-        self.stop.load(Ordering::Relaxed) || self.halt.is_requested()
-    }
-
-    fn settle(&self, answer: (Option<Grid>, Uniqueness)) {
-        let mut slot = self.answer.lock().unwrap_or_else(|e| e.into_inner());
-        if slot.is_none() {
-            *slot = Some(answer);
-        }
-        self.stop.store(true, Ordering::Relaxed);
-    }
-
-    /// Adds a solution; answers "several" at the second different one.
-    fn add(&self, grid: Grid) {
-        let mut found = self.found.lock().unwrap_or_else(|e| e.into_inner());
-        if !found.contains(&grid) {
-            found.push(grid);
-        }
-        if found.len() >= 2 {
-            let first = found[0].clone();
-            drop(found);
-            self.settle((Some(first), Uniqueness::Multiple));
-        }
-    }
-
-    /// The first solution found, if any.
-    fn first(&self) -> Option<Grid> {
-        self.found.lock().unwrap_or_else(|e| e.into_inner()).first().cloned()
-    }
-
-    /// A search ended within its budget: it saw every solution.
-    fn finished(&self) {
-        let found = self.found.lock().unwrap_or_else(|e| e.into_inner());
-        let first = found.first().cloned();
-        let uniqueness = Uniqueness::from_count(found.len() as u128);
-        drop(found);
-        self.settle((first, uniqueness));
     }
 }
 
@@ -176,12 +111,14 @@ impl SudokuSolver<'_> {
             true => HouseTurns::new(self.sudoku(), grid, race, first_seed, step),
             false => None,
         };
+        let mut sat = SatTurns::new(turns.sat, first_seed);
         let weighted = self.engine_mut().config().heuristic(Heuristic::ConflictWeighted);
         let (mut seed, mut i) = (first_seed, 1);
         // Whether the spare engine holds the weighted search; whether the
         // engine's statistics are already in `earlier`.
         let (mut prepared, mut kept) = (false, false);
         while !race.done() {
+            let round = Instant::now();
             for weigh in [false, true] {
                 if race.done() || (weigh && !turns.weighted) {
                     break;
@@ -208,11 +145,13 @@ impl SudokuSolver<'_> {
             if let Some(houses) = houses.as_mut() {
                 houses.turn(grid, race);
             }
+            sat.turn(self.sudoku(), grid, race, round.elapsed());
             i += 1;
         }
         if let Some(houses) = houses {
             race.tally(houses.stats());
         }
+        race.tally(sat.stats());
         if self.engine_mut().config().get_seed().is_some() {
             if !kept {
                 self.keep_stats();
@@ -241,180 +180,20 @@ impl SudokuSolver<'_> {
     }
 }
 
-/// Dead ends of a restart of the search by houses, times Luby's sequence.
-const HOUSES_UNIT: u64 = 100;
-
-/// The search by houses probes the cells of at most [`PROBE_DOM`] digits
-/// at nodes of at most [`PROBE_DEPTH`] decisions
-/// ([`houses::Search::set_probing`]).
-const PROBE_DOM: u32 = 3;
-
-/// See [`PROBE_DOM`].
-const PROBE_DEPTH: usize = 4;
-
-/// The side from which local search races (beside the search by houses,
-/// with [`LOCAL_SHARE`] times its time). Below it, the grids it answered
-/// in measurements were answered as fast without it, and taking time from
-/// the search by houses made some slower.
-const LOCAL_FIRST_SIDE: usize = 49;
-
-/// Local search's time for each unit of the search by houses' time.
-const LOCAL_SHARE: u32 = 4;
-
-/// Steps of local search between looks at the clock and the race.
-const LOCAL_SLICE: u64 = 256;
-
-/// Whether `solution` is a solution of the puzzle `grid` under `sudoku`'s
-/// rules: it keeps the givens, and exact cover with every cell given
-/// finds it.
-fn verified(sudoku: &Sudoku, grid: &Grid, solution: &Grid) -> bool {
-    solution.is_complete()
-        && solution.extends(grid)
-        && sudoku.solver().count(solution, Some(2)).is_ok_and(|count| count == 1)
-}
-
-/// The searches that take turns with a solver's restarts.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Turns {
-    /// Exact cover under [`Heuristic::ConflictWeighted`], on a spare engine.
-    pub(crate) weighted: bool,
-    /// The search by houses ([`crate::houses`]), where the rules allow it.
-    pub(crate) houses: bool,
-}
-
-/// A search by houses racing one restart at a time: seeded `seed`, `seed +
-/// step`, ..., under growing budgets of dead ends, its weights kept from
-/// one restart to the next; once a solution is known, each choice steers
-/// away from it.
-struct HouseTurns<'m> {
-    sudoku: &'m Sudoku,
-    search: houses::Search<'m>,
-    /// Local search ([`crate::local`]) on grids of side
-    /// [`LOCAL_FIRST_SIDE`] or more under classic rules: after each
-    /// restart by houses, it goes on until it has had [`LOCAL_SHARE`]
-    /// times the time of the search by houses.
-    local: Option<Local>,
-    /// Time spent in local search.
-    local_elapsed: Duration,
-    /// Whether local search has taken up a solution another search found.
-    adopted: bool,
-    seed: u64,
-    step: u64,
-    /// Its place in Luby's sequence.
-    i: u64,
-    /// Time spent in its turns.
-    elapsed: Duration,
-}
-
-impl<'m> HouseTurns<'m> {
-    /// `None` when the rules are not all houses of `n` cells. When
-    /// propagating the givens alone shows there is no solution, the race
-    /// is settled at once.
-    fn new(
-        sudoku: &'m Sudoku,
-        grid: &Grid,
-        race: &Race,
-        seed: u64,
-        step: u64,
-    ) -> Option<HouseTurns<'m>> {
-        let mut search = houses::Search::new(sudoku.houses()?, seed);
-        search.set_probing(PROBE_DOM, PROBE_DEPTH);
-        if !search.start(grid) {
-            race.finished();
-        }
-        let local = match sudoku.size() >= LOCAL_FIRST_SIDE {
-            true => Local::new(sudoku, grid, seed),
-            false => None,
-        };
-        Some(HouseTurns {
-            sudoku,
-            search,
-            local,
-            local_elapsed: Duration::ZERO,
-            adopted: false,
-            seed,
-            step,
-            i: 1,
-            elapsed: Duration::ZERO,
-        })
-    }
-
-    /// One restart, unless the race has its answer.
-    fn turn(&mut self, grid: &Grid, race: &Race) {
-        if race.done() {
-            return;
-        }
-        let start = Instant::now();
-        self.search.restart(self.seed);
-        let avoid = race.first();
-        let mut report = |doms: &[u64]| {
-            race.add(houses::grid_of(grid, doms));
-            !race.done()
-        };
-        let budget = HOUSES_UNIT * luby(self.i);
-        let end = self.search.run(budget, avoid.as_ref(), &|| race.done(), &mut report);
-        if end == houses::End::Exhausted {
-            race.finished();
-        }
-        self.seed = self.seed.wrapping_add(self.step);
-        self.i += 1;
-        self.elapsed += start.elapsed();
-        self.local_turn(grid, race);
-    }
-
-    /// Local search until it has had [`LOCAL_SHARE`] times the time of the
-    /// search by houses; a solution another search found is taken up once.
-    fn local_turn(&mut self, grid: &Grid, race: &Race) {
-        let Some(local) = self.local.as_mut() else {
-            return;
-        };
-        let start = Instant::now();
-        let sudoku = self.sudoku;
-        let mut report = |solution: Grid| {
-            // Trusted only once the full rules and the givens agree.
-            if verified(sudoku, grid, &solution) {
-                race.add(solution);
-            }
-            !race.done()
-        };
-        let mut going = true;
-        if !self.adopted {
-            if let Some(first) = race.first() {
-                self.adopted = true;
-                going = local.adopt(&first);
-            }
-        }
-        while going
-            && !race.done()
-            && self.local_elapsed + start.elapsed() < self.elapsed * LOCAL_SHARE
-        {
-            going = local.run(LOCAL_SLICE, &mut report);
-        }
-        self.local_elapsed += start.elapsed();
-        if !going {
-            self.local = None;
-        }
-    }
-
-    /// Its statistics: decisions as nodes, no updates.
-    fn stats(&self) -> Stats {
-        let (nodes, deepest) = self.search.nodes();
-        Stats::from_nodes(nodes, deepest, self.elapsed + self.local_elapsed)
-    }
-}
-
 impl Sudoku {
     /// [`SudokuSolver::solve_and_check`] on `threads` threads at once, with
     /// engine settings `config` (as [`solver_with_config`](Self::solver_with_config)),
     /// for one hard puzzle: the first thread searches as a solver would
     /// (the default search, then restarts, every other one choosing items
-    /// by conflicts, [`dlx::Heuristic::ConflictWeighted`]); the second
-    /// searches by houses instead of exact cover (all-different
-    /// propagation over each house as a whole, with restarts of its own),
-    /// where every house holds every digit (all the built-in rules), taking
-    /// turns from side 49 on with local search on classic rules; the
-    /// others restart at once with exact cover, each with seeds of its own,
-    /// every other one (the fourth, the sixth, ...) choosing items by
+    /// by conflicts, [`dlx::Heuristic::ConflictWeighted`], and on a grid
+    /// with at most 65% of its cells blank, turns of clause learning);
+    /// where every house holds every digit (all the built-in rules), the
+    /// next two search by houses instead of exact cover (all-different
+    /// propagation over each house as a whole, with restarts of its own,
+    /// taking turns from side 49 on with local search on classic rules) and
+    /// by clause learning (CaDiCaL, with the crate's `sat` feature), the
+    /// latter first on a dense grid; the others restart at once with exact
+    /// cover, each with seeds of its own, every other one choosing items by
     /// conflicts. The solutions they find are shared, and the first answer
     /// stops them all. On a grid below
     /// [`RESTART_SIDE`], or on one thread, it is a solver's
@@ -470,18 +249,32 @@ impl Sudoku {
         let mut first = self.solver_with_config(config);
         first.begin(grid)?;
         let race = Race::until(stop.clone());
-        // The first thread: exact cover, as a lone solver searches. With
-        // other threads, the second searches by houses (where the rules
-        // allow), the rest restart with exact cover, every other one under
-        // conflict weights.
-        let houses_apart = threads > 1 && self.houses().is_some();
-        let turns = Turns { weighted: true, houses: !houses_apart };
+        // The first thread: exact cover, as a lone solver searches. The
+        // next ones, where the rules allow, search by houses and by clause
+        // learning, the one that suits the grid first (clause learning on a
+        // dense grid); the rest restart with exact cover, every other one
+        // under conflict weights. The search by houses, without a thread of
+        // its own, takes turns on the first thread, and so does clause
+        // learning on a dense grid, with its variables numbered in another
+        // order (CDCL's time varies widely with it, so two orders answer
+        // sooner than one).
+        let dense = dense(grid);
+        let mut apart = Vec::new();
+        if self.houses().is_some() {
+            apart = match dense && Sat::AVAILABLE {
+                true => vec![Apart::Sat, Apart::Houses],
+                false => vec![Apart::Houses, Apart::Sat],
+            };
+            apart.truncate(threads - 1);
+        }
+        let turns = Turns { weighted: true, houses: !apart.contains(&Apart::Houses), sat: dense };
         std::thread::scope(|scope| {
             for t in 1..threads {
                 let race = &race;
                 let seed = t as u64 + 1;
-                scope.spawn(move || {
-                    if t == 1 && houses_apart {
+                let apart = apart.get(t - 1).copied();
+                scope.spawn(move || match apart {
+                    Some(Apart::Houses) => {
                         if let Some(mut houses) =
                             HouseTurns::new(self, grid, race, seed, threads as u64)
                         {
@@ -490,18 +283,26 @@ impl Sudoku {
                             }
                             race.tally(houses.stats());
                         }
-                        return;
                     }
-                    let weigh = t % 2 == 1;
-                    let config = match weigh {
-                        true => config.heuristic(Heuristic::ConflictWeighted),
-                        false => config,
-                    };
-                    let mut solver = self.solver_with_config(config);
-                    if solver.begin(grid).is_ok() {
-                        let turns = Turns { weighted: false, houses: false };
-                        solver.race(grid, race, false, turns, seed, threads as u64);
-                        race.tally(solver.last_stats());
+                    Some(Apart::Sat) => {
+                        let model = self.houses().expect("apart only where the rules allow");
+                        if let Some(mut sat) = Sat::new(model, grid, race, 0) {
+                            sat.run(race, None);
+                            race.tally(Stats::from_nodes(0, 0, sat.elapsed()));
+                        }
+                    }
+                    None => {
+                        let weigh = t % 2 == 1;
+                        let config = match weigh {
+                            true => config.heuristic(Heuristic::ConflictWeighted),
+                            false => config,
+                        };
+                        let mut solver = self.solver_with_config(config);
+                        if solver.begin(grid).is_ok() {
+                            let turns = Turns { weighted: false, houses: false, sat: false };
+                            solver.race(grid, race, false, turns, seed, threads as u64);
+                            race.tally(solver.last_stats());
+                        }
                     }
                 });
             }
@@ -510,6 +311,13 @@ impl Sudoku {
         });
         Ok(Raced { answer: race.answer(), stats: race.stats() })
     }
+}
+
+/// A search with a thread of its own beside exact cover.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Apart {
+    Houses,
+    Sat,
 }
 
 /// What [`Sudoku::solve_and_check_until`] found, and what it took.
