@@ -103,60 +103,7 @@ impl<'r> Sat<'r> {
             return None;
         }
         let doms = root.domains().to_vec();
-        let mut base = vec![0; doms.len()];
-        let mut order: Vec<usize> = (0..doms.len()).collect();
-        if seed != 0 {
-            Rng::new(seed).shuffle(&mut order);
-        }
-        let mut vars = 0u32;
-        for cell in order {
-            let digits = doms[cell].count_ones();
-            if digits > 1 {
-                base[cell] = vars + 1;
-                vars += digits;
-            }
-        }
-        let mut solver = cadical::Solver::with_config("sat").unwrap_or_default();
-        let mut formula = Formula { solver: &mut solver, vars };
-        let var = |cell: usize, digit: usize| -> Option<i32> {
-            let d = doms[cell];
-            (d >> digit & 1 == 1 && d.count_ones() > 1)
-                .then(|| (base[cell] + (d & ((1 << digit) - 1)).count_ones()) as i32)
-        };
-        let n = model.side();
-        let mut lits: Vec<i32> = Vec::with_capacity(n);
-        for cell in (0..doms.len()).filter(|&cell| base[cell] != 0) {
-            lits.clear();
-            lits.extend((0..n).filter_map(|digit| var(cell, digit)));
-            formula.exactly_one(&lits);
-        }
-        for h in 0..model.houses() {
-            let house = model.house(h);
-            for digit in 0..n {
-                if house.iter().any(|&c| doms[c as usize] == 1 << digit) {
-                    continue;
-                }
-                lits.clear();
-                lits.extend(house.iter().filter_map(|&c| var(c as usize, digit)));
-                formula.exactly_one(&lits);
-            }
-        }
-        for cell in 0..doms.len() {
-            for &other in model.partners(cell).iter().filter(|&&o| o as usize > cell) {
-                for digit in 0..n {
-                    match (var(cell, digit), var(other as usize, digit)) {
-                        (Some(a), Some(b)) => formula.solver.add_clause([-a, -b]),
-                        (Some(a), None) if doms[other as usize] == 1 << digit => {
-                            formula.solver.add_clause([-a])
-                        }
-                        (None, Some(b)) if doms[cell] == 1 << digit => {
-                            formula.solver.add_clause([-b])
-                        }
-                        _ => {}
-                    }
-                }
-            }
-        }
+        let (mut solver, base) = encode(model, &doms, seed);
         solver.set_callbacks(Some(Watch { race, blocked: 0, deadline: None, calls: 0 }));
         Some(Sat {
             solver,
@@ -235,6 +182,85 @@ impl<'r> Sat<'r> {
     pub(crate) fn elapsed(&self) -> Duration {
         self.elapsed
     }
+}
+
+/// Whether the puzzle `grid` under `model` has a solution: `None` when
+/// CaDiCaL has not decided within `conflicts` conflicts. Deterministic:
+/// the same question gets the same answer on any machine.
+pub(crate) fn decide(model: &Model, grid: &Grid, conflicts: i32) -> Option<bool> {
+    let mut root = houses::Search::new(model, 0);
+    if !root.start(grid) {
+        return Some(false);
+    }
+    let (mut solver, _) = encode::<NoCallbacks>(model, root.domains(), 0);
+    solver.set_limit("conflicts", conflicts).ok()?;
+    solver.solve()
+}
+
+/// No callbacks: a solver that runs to its answer or its limits.
+#[derive(Debug)]
+struct NoCallbacks;
+
+impl Callbacks for NoCallbacks {}
+
+/// A CaDiCaL solver holding the formula of a puzzle whose cells hold
+/// `doms` (see the module's docs), and the variable of each cell's lowest
+/// digit (0 for a cell of one digit), numbered in the order of the cells
+/// or, for a `seed` other than 0, in a random order.
+fn encode<C: Callbacks>(model: &Model, doms: &[u64], seed: u64) -> (cadical::Solver<C>, Vec<u32>) {
+    let mut base = vec![0; doms.len()];
+    let mut order: Vec<usize> = (0..doms.len()).collect();
+    if seed != 0 {
+        Rng::new(seed).shuffle(&mut order);
+    }
+    let mut vars = 0u32;
+    for cell in order {
+        let digits = doms[cell].count_ones();
+        if digits > 1 {
+            base[cell] = vars + 1;
+            vars += digits;
+        }
+    }
+    let mut solver = cadical::Solver::with_config("sat").unwrap_or_default();
+    let mut formula = Formula { solver: &mut solver, vars };
+    let var = |cell: usize, digit: usize| -> Option<i32> {
+        let d = doms[cell];
+        (d >> digit & 1 == 1 && d.count_ones() > 1)
+            .then(|| (base[cell] + (d & ((1 << digit) - 1)).count_ones()) as i32)
+    };
+    let n = model.side();
+    let mut lits: Vec<i32> = Vec::with_capacity(n);
+    for cell in (0..doms.len()).filter(|&cell| base[cell] != 0) {
+        lits.clear();
+        lits.extend((0..n).filter_map(|digit| var(cell, digit)));
+        formula.exactly_one(&lits);
+    }
+    for h in 0..model.houses() {
+        let house = model.house(h);
+        for digit in 0..n {
+            if house.iter().any(|&c| doms[c as usize] == 1 << digit) {
+                continue;
+            }
+            lits.clear();
+            lits.extend(house.iter().filter_map(|&c| var(c as usize, digit)));
+            formula.exactly_one(&lits);
+        }
+    }
+    for cell in 0..doms.len() {
+        for &other in model.partners(cell).iter().filter(|&&o| o as usize > cell) {
+            for digit in 0..n {
+                match (var(cell, digit), var(other as usize, digit)) {
+                    (Some(a), Some(b)) => formula.solver.add_clause([-a, -b]),
+                    (Some(a), None) if doms[other as usize] == 1 << digit => {
+                        formula.solver.add_clause([-a])
+                    }
+                    (None, Some(b)) if doms[cell] == 1 << digit => formula.solver.add_clause([-b]),
+                    _ => {}
+                }
+            }
+        }
+    }
+    (solver, base)
 }
 
 /// Clauses going into a solver, with new variables from `vars + 1` on.
@@ -339,6 +365,27 @@ mod tests {
             if let Some(solution) = solution {
                 prop_assert!(valid(&sudoku, &grid, &solution));
             }
+        }
+
+        /// [`decide`] agrees with exact cover on whether there is a
+        /// solution, puzzles with a clashing given among them.
+        #[test]
+        fn decides_as_exact_cover_counts(
+            kind in 0u8..6,
+            seed in 0u64..1000,
+            blank in proptest::collection::vec(proptest::bool::weighted(0.6), 1..40),
+        ) {
+            let sudoku = Sudoku::new(more_rules(kind)).unwrap();
+            let Some(mut grid) = puzzle(&sudoku, seed, &blank) else {
+                return Ok(());
+            };
+            let n = grid.size();
+            let cell = seed as usize % (n * n);
+            grid.set(cell / n, cell % n, (seed % n as u64) as u8 + 1);
+            let Ok(count) = sudoku.solver().count(&grid, Some(1)) else {
+                return Ok(());
+            };
+            prop_assert_eq!(decide(sudoku.houses().unwrap(), &grid, -1), Some(count > 0));
         }
 
         /// With a solution already known (found by another search), the

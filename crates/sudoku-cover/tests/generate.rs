@@ -80,6 +80,17 @@ fn connected(regions: &Regions) -> bool {
     })
 }
 
+/// Where the engine's searches have almost no budget (the grid's cells
+/// and one node), the checks it leaves open go to clause learning, and the
+/// puzzles are still minimal (checked here by the independent checker).
+#[cfg(feature = "sat")]
+#[test]
+fn minimal_puzzles_with_the_checks_left_to_clause_learning() {
+    let shape = Shape::new(4, 4).unwrap();
+    let generator = Generator::new(Rules::new(shape)).unwrap().minimal(true).node_budget(1);
+    check_generated(&generator, 1, 0, true);
+}
+
 /// Checks one generated puzzle against everything asked of it.
 fn check_generated(generator: &Generator, seed: u64, index: u64, minimal: bool) {
     let rules = generator.rules();

@@ -245,10 +245,11 @@ pub struct SudokuGenerateArgs {
     /// keeping one solution (every clue is checked). Without a symmetry
     /// every puzzle made is minimal anyway, unless a search ran long; with
     /// one, few grids give a minimal puzzle (9x9: 1 in 50 with rot180, 1 in
-    /// 1,600 with rot90), so it takes longer. From 25x25 on it gives up
-    /// after its tries (on 25x25 about half a second each): there every
-    /// grid leaves some clue whose check runs past the search's budget,
-    /// near half the cells blank, where proving a puzzle unique is hard.
+    /// 1,600 with rot90), so it takes longer. From 25x25 on, near half the
+    /// cells blank, proving a puzzle unique is hard: the checks that run
+    /// past the search's budget go to clause learning (CaDiCaL, when built
+    /// with it; without, it gives up after its tries), and a minimal 25x25
+    /// puzzle takes minutes.
     #[arg(long)]
     pub minimal: bool,
 

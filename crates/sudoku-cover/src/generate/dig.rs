@@ -11,6 +11,7 @@
 //! removable, which [`is_minimal`] tells.
 
 use crate::grid::Grid;
+use crate::sat;
 use crate::solver::SudokuSolver;
 
 use super::fill::Peers;
@@ -23,6 +24,10 @@ use super::probe::Probe;
 /// are better left to the engine (64 against unlimited: 16x16 1.5 times
 /// faster, 25x25 from minutes to seconds).
 const PROBE_BRANCHES: u64 = 64;
+
+/// The conflicts clause learning ([`sat::decide`]) may take on a question
+/// the engine left open within its node budget.
+const SAT_CONFLICTS: i32 = 100_000;
 
 /// What answers the dig's questions: the [`Probe`]'s singles first, the
 /// exact-cover engine where they do not settle the answer.
@@ -165,7 +170,12 @@ fn another_solution(
             let value = others.trailing_zeros() as u8 + 1;
             others &= others - 1;
             puzzle.cells_mut()[cell] = value;
-            let found = search.solver.has_solution_within(puzzle, budget);
+            let mut found = search.solver.has_solution_within(puzzle, budget);
+            if let Ok(None) = found {
+                // Past the engine's budget: clause learning, where built.
+                let model = search.solver.sudoku().houses();
+                found = Ok(model.and_then(|model| sat::decide(model, puzzle, SAT_CONFLICTS)));
+            }
             puzzle.cells_mut()[cell] = 0;
             match found {
                 Ok(Some(true)) => return Some(true),
