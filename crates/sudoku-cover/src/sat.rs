@@ -8,7 +8,7 @@
 //! subtree after subtree. A CDCL solver learns a clause from each conflict
 //! and never meets it again, and CaDiCaL's phases and restarts are what
 //! reach those grids (older CDCL solvers, MiniSat and Glucose, do not; see
-//! docs/performance.md, "Big sudoku: clause learning").
+//! docs/performance.md, "Big sudoku" and "Big sudoku: clause learning").
 //!
 //! The formula is the direct encoding of a [`Model`] over the cells'
 //! domains once the givens are propagated (all-different on every house,
@@ -18,7 +18,10 @@
 //! hold the same digit. A solution of the formula is a solution of the
 //! puzzle; a solution already known is blocked by a clause, so the next
 //! one differs, and a formula left unsatisfiable proves that the known
-//! solutions are all.
+//! solutions are all. [`Sat`] races beside the other searches
+//! ([`crate::restarts`]); [`decide`] answers one question (has this puzzle
+//! a solution?) within a limit of conflicts, for the generator's checks
+//! that the engine leaves open.
 
 use std::time::{Duration, Instant};
 
@@ -92,6 +95,7 @@ impl<'r> Sat<'r> {
     /// The formula of the puzzle `grid` under `model`, racing in `race`.
     /// When propagating the givens alone shows there is no solution, the
     /// race is settled at once and `None` returned.
+    ///
     /// With `seed` other than 0 the variables are numbered in a random
     /// order of the cells, which CaDiCaL's first decisions follow: another
     /// search of the same formula.
@@ -147,7 +151,6 @@ impl<'r> Sat<'r> {
         let blocked = self.solver.get_callbacks().map_or(0, |w| w.blocked);
         let known = race.found_from(blocked);
         for solution in &known {
-            let n = solution.size();
             let clause: Vec<i32> = (0..self.doms.len())
                 .filter(|&cell| self.doms[cell].count_ones() > 1)
                 .map(|cell| {
@@ -156,7 +159,6 @@ impl<'r> Sat<'r> {
                     -((self.base[cell] + below.count_ones()) as i32)
                 })
                 .collect();
-            debug_assert_eq!(n * n, self.doms.len());
             self.solver.add_clause(clause);
         }
         blocked + known.len()

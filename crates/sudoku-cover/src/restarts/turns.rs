@@ -82,6 +82,8 @@ pub(super) struct SatTurns<'r> {
 }
 
 impl<'r> SatTurns<'r> {
+    /// Turns if `wanted`, the variables numbered by `seed` (see
+    /// [`Sat::new`]).
     pub(super) fn new(wanted: bool, seed: u64) -> SatTurns<'r> {
         SatTurns { wanted, seed, sat: None }
     }
