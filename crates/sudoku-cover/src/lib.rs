@@ -67,6 +67,15 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! # Features
+//!
+//! `sat` (on by default): big grids (side 25 and up) race clause learning
+//! (CaDiCaL, whose C++ the `cadical` crate builds, so it needs a C++
+//! compiler) beside the other searches, and the generator's uniqueness
+//! checks that run past the engine's budget go to it. Without it, those
+//! grids race exact cover, the search by houses and local search, and
+//! minimal puzzles from 25x25 on are out of reach.
+//!
 //! # Speed
 //!
 //! The problem is built once per [`Rules`]. For each puzzle the solver
