@@ -155,8 +155,7 @@ impl<'r> Sat<'r> {
                 .filter(|&cell| self.doms[cell].count_ones() > 1)
                 .map(|cell| {
                     let digit = solution.cells()[cell] as usize - 1;
-                    let below = self.doms[cell] & ((1 << digit) - 1);
-                    -((self.base[cell] + below.count_ones()) as i32)
+                    -variable(self.doms[cell], self.base[cell], digit)
                 })
                 .collect();
             self.solver.add_clause(clause);
@@ -227,8 +226,7 @@ fn encode<C: Callbacks>(model: &Model, doms: &[u64], seed: u64) -> (cadical::Sol
     let mut formula = Formula { solver: &mut solver, vars };
     let var = |cell: usize, digit: usize| -> Option<i32> {
         let d = doms[cell];
-        (d >> digit & 1 == 1 && d.count_ones() > 1)
-            .then(|| (base[cell] + (d & ((1 << digit) - 1)).count_ones()) as i32)
+        (d >> digit & 1 == 1 && d.count_ones() > 1).then(|| variable(d, base[cell], digit))
     };
     let n = model.side();
     let mut lits: Vec<i32> = Vec::with_capacity(n);
@@ -263,6 +261,12 @@ fn encode<C: Callbacks>(model: &Model, doms: &[u64], seed: u64) -> (cadical::Sol
         }
     }
     (solver, base)
+}
+
+/// The variable of `digit` in a cell of domain `dom` whose lowest digit's
+/// variable is `base`: its digits are numbered in order.
+fn variable(dom: u64, base: u32, digit: usize) -> i32 {
+    (base + (dom & ((1 << digit) - 1)).count_ones()) as i32
 }
 
 /// Clauses going into a solver, with new variables from `vars + 1` on.
@@ -328,6 +332,14 @@ mod tests {
         race.answer().expect("an answer")
     }
 
+    /// Gives a cell picked by `seed` a value picked by `seed`: a given that
+    /// may clash, or leave no solution.
+    fn clash_given(grid: &mut Grid, seed: u64) {
+        let n = grid.size();
+        let cell = seed as usize % (n * n);
+        grid.set(cell / n, cell % n, (seed % n as u64) as u8 + 1);
+    }
+
     /// Rules beyond the houses tests' own: a 4x4 jigsaw.
     fn more_rules(kind: u8) -> Rules {
         match kind {
@@ -353,10 +365,7 @@ mod tests {
                 return Ok(());
             };
             if clash {
-                // A given that may leave no solution.
-                let n = grid.size();
-                let cell = seed as usize % (n * n);
-                grid.set(cell / n, cell % n, (seed % n as u64) as u8 + 1);
+                clash_given(&mut grid, seed);
             }
             let Ok(count) = sudoku.solver().count(&grid, Some(2)) else {
                 return Ok(()); // clashing givens: exact cover refuses them
@@ -381,9 +390,7 @@ mod tests {
             let Some(mut grid) = puzzle(&sudoku, seed, &blank) else {
                 return Ok(());
             };
-            let n = grid.size();
-            let cell = seed as usize % (n * n);
-            grid.set(cell / n, cell % n, (seed % n as u64) as u8 + 1);
+            clash_given(&mut grid, seed);
             let Ok(count) = sudoku.solver().count(&grid, Some(1)) else {
                 return Ok(());
             };
