@@ -94,7 +94,9 @@ impl<'r> Sat<'r> {
 
     /// The formula of the puzzle `grid` under `model`, racing in `race`.
     /// When propagating the givens alone shows there is no solution, the
-    /// race is settled at once and `None` returned.
+    /// race is settled at once and `None` returned; `None` too when the
+    /// race is settled by another search while the formula is built (on a
+    /// sparse 64x64 grid that takes a second or more).
     ///
     /// With `seed` other than 0 the variables are numbered in a random
     /// order of the cells, which CaDiCaL's first decisions follow: another
@@ -107,7 +109,7 @@ impl<'r> Sat<'r> {
             return None;
         }
         let doms = root.domains().to_vec();
-        let (mut solver, base) = encode(model, &doms, seed);
+        let (mut solver, base) = encode(model, &doms, seed, &|| race.done())?;
         solver.set_callbacks(Some(Watch { race, blocked: 0, deadline: None, calls: 0 }));
         Some(Sat {
             solver,
@@ -193,7 +195,7 @@ pub(crate) fn decide(model: &Model, grid: &Grid, conflicts: i32) -> Option<bool>
     if !root.start(grid) {
         return Some(false);
     }
-    let (mut solver, _) = encode::<NoCallbacks>(model, root.domains(), 0);
+    let (mut solver, _) = encode::<NoCallbacks>(model, root.domains(), 0, &|| false)?;
     solver.set_limit("conflicts", conflicts).ok()?;
     solver.solve()
 }
@@ -207,8 +209,14 @@ impl Callbacks for NoCallbacks {}
 /// A CaDiCaL solver holding the formula of a puzzle whose cells hold
 /// `doms` (see the module's docs), and the variable of each cell's lowest
 /// digit (0 for a cell of one digit), numbered in the order of the cells
-/// or, for a `seed` other than 0, in a random order.
-fn encode<C: Callbacks>(model: &Model, doms: &[u64], seed: u64) -> (cadical::Solver<C>, Vec<u32>) {
+/// or, for a `seed` other than 0, in a random order. `None` as soon as
+/// `stop` says so (asked once a cell and once a house).
+fn encode<C: Callbacks>(
+    model: &Model,
+    doms: &[u64],
+    seed: u64,
+    stop: &dyn Fn() -> bool,
+) -> Option<(cadical::Solver<C>, Vec<u32>)> {
     let mut base = vec![0; doms.len()];
     let mut order: Vec<usize> = (0..doms.len()).collect();
     if seed != 0 {
@@ -231,11 +239,17 @@ fn encode<C: Callbacks>(model: &Model, doms: &[u64], seed: u64) -> (cadical::Sol
     let n = model.side();
     let mut lits: Vec<i32> = Vec::with_capacity(n);
     for cell in (0..doms.len()).filter(|&cell| base[cell] != 0) {
+        if stop() {
+            return None;
+        }
         lits.clear();
         lits.extend((0..n).filter_map(|digit| var(cell, digit)));
         formula.exactly_one(&lits);
     }
     for h in 0..model.houses() {
+        if stop() {
+            return None;
+        }
         let house = model.house(h);
         for digit in 0..n {
             if house.iter().any(|&c| doms[c as usize] == 1 << digit) {
@@ -260,7 +274,7 @@ fn encode<C: Callbacks>(model: &Model, doms: &[u64], seed: u64) -> (cadical::Sol
             }
         }
     }
-    (solver, base)
+    Some((solver, base))
 }
 
 /// The variable of `digit` in a cell of domain `dom` whose lowest digit's
@@ -431,5 +445,7 @@ mod tests {
         let settled = race.answer();
         sat.run(&race, None);
         assert_eq!(race.answer(), settled);
+        // A race settled before the formula is built: none is built.
+        assert!(Sat::new(sudoku.houses().unwrap(), &grid, &race, 1).is_none());
     }
 }
