@@ -23,6 +23,7 @@
 //! a solution?) within a limit of conflicts, for the generator's checks
 //! that the engine leaves open.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use cadical::Callbacks;
@@ -188,23 +189,35 @@ impl<'r> Sat<'r> {
 }
 
 /// Whether the puzzle `grid` under `model` has a solution: `None` when
-/// CaDiCaL has not decided within `conflicts` conflicts. Deterministic:
-/// the same question gets the same answer on any machine.
-pub(crate) fn decide(model: &Model, grid: &Grid, conflicts: i32) -> Option<bool> {
+/// CaDiCaL has not decided within `conflicts` conflicts, or `stop` was set
+/// first. Deterministic: the same question gets the same answer on any
+/// machine, unless stopped.
+pub(crate) fn decide(
+    model: &Model,
+    grid: &Grid,
+    conflicts: i32,
+    stop: &AtomicBool,
+) -> Option<bool> {
     let mut root = houses::Search::new(model, 0);
     if !root.start(grid) {
         return Some(false);
     }
-    let (mut solver, _) = encode::<NoCallbacks>(model, root.domains(), 0, &|| false)?;
+    let stopped = || stop.load(Ordering::Relaxed);
+    let (mut solver, _) = encode::<Flag<'_>>(model, root.domains(), 0, &stopped)?;
+    solver.set_callbacks(Some(Flag(stop)));
     solver.set_limit("conflicts", conflicts).ok()?;
     solver.solve()
 }
 
-/// No callbacks: a solver that runs to its answer or its limits.
+/// Stops a solver when the flag is set.
 #[derive(Debug)]
-struct NoCallbacks;
+struct Flag<'a>(&'a AtomicBool);
 
-impl Callbacks for NoCallbacks {}
+impl Callbacks for Flag<'_> {
+    fn terminate(&mut self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
 
 /// A CaDiCaL solver holding the formula of a puzzle whose cells hold
 /// `doms` (see the module's docs), and the variable of each cell's lowest
@@ -408,7 +421,8 @@ mod tests {
             let Ok(count) = sudoku.solver().count(&grid, Some(1)) else {
                 return Ok(());
             };
-            prop_assert_eq!(decide(sudoku.houses().unwrap(), &grid, -1), Some(count > 0));
+            let stop = AtomicBool::new(false);
+            prop_assert_eq!(decide(sudoku.houses().unwrap(), &grid, -1, &stop), Some(count > 0));
         }
 
         /// With a solution already known (found by another search), the

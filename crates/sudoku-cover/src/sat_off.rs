@@ -4,6 +4,7 @@
 
 use std::convert::Infallible;
 use std::marker::PhantomData;
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use crate::grid::Grid;
@@ -11,7 +12,7 @@ use crate::houses::Model;
 use crate::restarts::Race;
 
 /// Never decided: see the module's docs.
-pub(crate) fn decide(_: &Model, _: &Grid, _: i32) -> Option<bool> {
+pub(crate) fn decide(_: &Model, _: &Grid, _: i32, _: &AtomicBool) -> Option<bool> {
     None
 }
 

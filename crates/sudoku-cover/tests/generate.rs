@@ -91,6 +91,22 @@ fn minimal_puzzles_with_the_checks_left_to_clause_learning() {
     check_generated(&generator, 1, 0, true);
 }
 
+/// With threads for the checks' clause learning, the puzzles are the same
+/// as with one (here every check the quick tests leave open goes to clause
+/// learning), with single cells and with pairs of cells as orbits.
+#[cfg(feature = "sat")]
+#[test]
+fn checks_on_several_threads_make_the_same_puzzles() {
+    let shape = Shape::new(4, 4).unwrap();
+    for symmetry in [Symmetry::None, Symmetry::Rot180] {
+        let generator =
+            Generator::new(Rules::new(shape)).unwrap().symmetry(symmetry).node_budget(1);
+        let one = generator.generate(2, 0).unwrap();
+        let three = generator.clone().threads(3).generate(2, 0).unwrap();
+        assert_eq!(one, three, "{symmetry:?}");
+    }
+}
+
 /// Checks one generated puzzle against everything asked of it.
 fn check_generated(generator: &Generator, seed: u64, index: u64, minimal: bool) {
     let rules = generator.rules();

@@ -79,7 +79,9 @@ impl GenerateConfig {
             .symmetry(args.symmetry.into())
             .minimal(args.minimal)
             .clues(args.clues)
-            .rating(args.rating);
+            .rating(args.rating)
+            // Threads the puzzles leave idle help each puzzle's checks.
+            .threads(threads / (args.count.clamp(1, threads as u64) as usize));
         if random {
             generator = generator.random_regions();
         }

@@ -9,8 +9,17 @@
 //! orbit that could be removed. With single cells as orbits (no symmetry)
 //! that is a minimal puzzle; with larger orbits, single clues may still be
 //! removable, which [`is_minimal`] tells.
+//!
+//! A check that the quick tests leave open runs one search per other
+//! value of a blanked cell; those past the engine's budget go to clause
+//! learning, which a [`Checker`] with several threads runs at the same
+//! time. Each search's answer is the same on any thread, so the puzzle is
+//! the one a single thread makes.
+
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::grid::Grid;
+use crate::human::Bits;
 use crate::sat;
 use crate::solver::SudokuSolver;
 
@@ -38,6 +47,34 @@ pub(super) struct Searches<'s, 'a> {
     pub(super) probe: &'s mut Probe,
 }
 
+/// The dig's checks on one full grid: the searches, and the threads their
+/// clause learning may use (see the module docs).
+pub(super) struct Checker<'s, 'a, 'g> {
+    search: Searches<'s, 'a>,
+    cycles: Cycles,
+    /// The puzzle of the engine's searches, a value given.
+    grid: Grid,
+    threads: usize,
+    solution: &'g Grid,
+    peers: &'g Peers,
+    budget: u64,
+}
+
+impl<'s, 'a, 'g> Checker<'s, 'a, 'g> {
+    /// Checks of puzzles whose one solution is `solution`, by `search`
+    /// within `budget` nodes, clause learning on up to `threads` threads.
+    pub(super) fn new(
+        search: Searches<'s, 'a>,
+        threads: usize,
+        solution: &'g Grid,
+        peers: &'g Peers,
+        budget: u64,
+    ) -> Checker<'s, 'a, 'g> {
+        let (cycles, grid) = (Cycles::new(solution), solution.clone());
+        Checker { search, cycles, grid, threads: threads.max(1), solution, peers, budget }
+    }
+}
+
 /// A puzzle dug out of a full grid.
 #[derive(Debug)]
 pub(super) struct Dug {
@@ -50,19 +87,16 @@ pub(super) struct Dug {
     pub(super) settled: bool,
 }
 
-/// Removes orbits of `solution`'s cells, in order, while the puzzle stays
-/// unique (see the module docs), never going below `target` clues and
-/// stopping when it is reached.
+/// Removes orbits of the checker's solution's cells, in order, while the
+/// puzzle stays unique (see the module docs), never going below `target`
+/// clues and stopping when it is reached.
 pub(super) fn dig(
-    search: &mut Searches<'_, '_>,
-    solution: &Grid,
-    peers: &Peers,
+    checker: &mut Checker<'_, '_, '_>,
     orbits: &[Vec<usize>],
     target: Option<usize>,
-    budget: u64,
 ) -> Dug {
+    let solution = checker.solution;
     let mut puzzle = solution.clone();
-    let mut cycles = Cycles::new(solution);
     let mut clues = puzzle.cells().len();
     let mut settled = true;
     let floor = target.unwrap_or(0);
@@ -79,7 +113,7 @@ pub(super) fn dig(
         for &cell in orbit {
             puzzle.cells_mut()[cell] = 0;
         }
-        match another_solution(search, &mut puzzle, solution, orbit, peers, &mut cycles, budget) {
+        match another_solution(checker, &mut puzzle, orbit) {
             Some(false) => clues -= orbit.len(),
             answer => {
                 settled &= answer.is_some();
@@ -95,23 +129,15 @@ pub(super) fn dig(
 /// Whether no single clue of a unique `puzzle` can be blanked with the
 /// puzzle staying unique: `Some(false)` when one can, `None` when a check
 /// ran out of budget before the answer was known.
-pub(super) fn is_minimal(
-    search: &mut Searches<'_, '_>,
-    puzzle: &Grid,
-    solution: &Grid,
-    peers: &Peers,
-    budget: u64,
-) -> Option<bool> {
+pub(super) fn is_minimal(checker: &mut Checker<'_, '_, '_>, puzzle: &Grid) -> Option<bool> {
     let mut blanked = puzzle.clone();
-    let mut cycles = Cycles::new(solution);
     for cell in 0..puzzle.cells().len() {
         let value = puzzle.cells()[cell];
         if value == 0 {
             continue;
         }
         blanked.cells_mut()[cell] = 0;
-        let another =
-            another_solution(search, &mut blanked, solution, &[cell], peers, &mut cycles, budget)?;
+        let another = another_solution(checker, &mut blanked, &[cell])?;
         blanked.cells_mut()[cell] = value;
         if !another {
             return Some(false);
@@ -121,31 +147,28 @@ pub(super) fn is_minimal(
 }
 
 /// Whether `puzzle`, whose cells in `blanked` were just blanked from a
-/// puzzle whose only solution is `solution`, has a solution besides it;
-/// `None` when a search ran out of budget before the answer was known.
+/// puzzle whose only solution is the checker's, has a solution besides
+/// it; `None` when a search ran out of budget before the answer was known.
 ///
-/// Any other solution differs from `solution` in a blanked cell (elsewhere
-/// it is the unique puzzle's). A blanked cell whose value a single forces
-/// (its peers leave it no other, or no other cell of one of its houses can
-/// take it) cannot differ: most cells early in a dig need nothing more.
-/// A second solution is often at hand as a swap of two values along a
-/// cycle of blank cells ([`Cycles::another`]). Then the [`Probe`] tries
-/// each blanked cell with its own value taken out: naked and hidden
-/// singles alone most often end in a contradiction (no other solution
-/// there) or a full grid (another solution). Where they do not, the
-/// engine searches, one search per other value the cell's peers leave it,
-/// each with that value given: a second solution is found at once where
-/// counting to two can wander a long way first (on 16x16, about five
-/// times faster), and proving none costs about as much.
+/// Any other solution differs from the checker's in a blanked cell
+/// (elsewhere it is the unique puzzle's). A blanked cell whose value a
+/// single forces (its peers leave it no other, or no other cell of one of
+/// its houses can take it) cannot differ: most cells early in a dig need
+/// nothing more. A second solution is often at hand as a swap of two
+/// values along a cycle of blank cells ([`Cycles::another`]). Then the
+/// [`Probe`] tries each blanked cell with its own value taken out: naked
+/// and hidden singles alone most often end in a contradiction (no other
+/// solution there) or a full grid (another solution). Where they do not,
+/// the engine searches, one search per other value the cell's peers leave
+/// it, each with that value given ([`other_values`]): a second solution is
+/// found at once where counting to two can wander a long way first (on
+/// 16x16, about five times faster), and proving none costs about as much.
 fn another_solution(
-    search: &mut Searches<'_, '_>,
+    checker: &mut Checker<'_, '_, '_>,
     puzzle: &mut Grid,
-    solution: &Grid,
     blanked: &[usize],
-    peers: &Peers,
-    cycles: &mut Cycles,
-    budget: u64,
 ) -> Option<bool> {
+    let (solution, peers) = (checker.solution, checker.peers);
     let own = |cell: usize| solution.cells()[cell];
     let settled = |cell: usize| {
         peers.candidates(puzzle.cells(), cell) == 1 << (own(cell) - 1)
@@ -154,35 +177,83 @@ fn another_solution(
     if blanked.iter().all(|&cell| settled(cell)) {
         return Some(false);
     }
+    let cycles = &mut checker.cycles;
     if blanked.iter().any(|&cell| cycles.another(peers, puzzle.cells(), solution.cells(), cell)) {
         return Some(true);
     }
-    search.probe.load(puzzle.cells());
+    checker.search.probe.load(puzzle.cells());
     let mut unknown = false;
     for &cell in blanked {
-        match search.probe.other_than(cell, own(cell), PROBE_BRANCHES) {
+        match checker.search.probe.other_than(cell, own(cell), PROBE_BRANCHES) {
             Some(true) => return Some(true),
             Some(false) => continue,
             None => {}
         }
-        let mut others = peers.candidates(puzzle.cells(), cell) & !(1 << (own(cell) - 1));
-        while others != 0 {
-            let value = others.trailing_zeros() as u8 + 1;
-            others &= others - 1;
-            puzzle.cells_mut()[cell] = value;
-            let mut found = search.solver.has_solution_within(puzzle, budget);
-            if let Ok(None) = found {
-                // Past the engine's budget: clause learning, where built.
-                let model = search.solver.sudoku().houses();
-                found = Ok(model.and_then(|model| sat::decide(model, puzzle, SAT_CONFLICTS)));
-            }
-            puzzle.cells_mut()[cell] = 0;
-            match found {
-                Ok(Some(true)) => return Some(true),
-                Ok(Some(false)) => {}
-                Ok(None) | Err(_) => unknown = true,
-            }
+        let others = peers.candidates(puzzle.cells(), cell) & !(1 << (own(cell) - 1));
+        match other_values(checker, puzzle, cell, others) {
+            Some(true) => return Some(true),
+            Some(false) => {}
+            None => unknown = true,
         }
+    }
+    (!unknown).then_some(false)
+}
+
+/// Whether `puzzle` has a solution with one of the values of `others`
+/// (bit `v - 1` for value `v`) in `cell`: one search per value by the
+/// engine, and for those past its budget one by clause learning, several
+/// at a time on the checker's threads (each takes from milliseconds to
+/// seconds, where most of the engine's take microseconds). `None` when no
+/// search found one and one ran out of budget.
+fn other_values(
+    checker: &mut Checker<'_, '_, '_>,
+    puzzle: &Grid,
+    cell: usize,
+    others: u64,
+) -> Option<bool> {
+    let Checker { search, grid, budget, threads, .. } = checker;
+    let (mut hard, mut unknown) = (Vec::new(), false);
+    for value in Bits(others).map(|v| v as u8 + 1) {
+        grid.cells_mut().copy_from_slice(puzzle.cells());
+        grid.cells_mut()[cell] = value;
+        match search.solver.has_solution_within(grid, *budget) {
+            Ok(Some(true)) => return Some(true),
+            Ok(Some(false)) => {}
+            Ok(None) => hard.push(grid.clone()),
+            Err(_) => unknown = true,
+        }
+    }
+    // Past the engine's budget: clause learning, where built.
+    let Some(model) = search.solver.sudoku().houses() else {
+        return (!unknown && hard.is_empty()).then_some(false);
+    };
+    // A solution found by one search settles the check: the others stop
+    // (their answers no longer matter).
+    let found = AtomicBool::new(false);
+    let decide = |grid: &Grid| {
+        let answer = sat::decide(model, grid, SAT_CONFLICTS, &found);
+        if answer == Some(true) {
+            found.store(true, Ordering::Relaxed);
+        }
+        answer
+    };
+    for round in hard.chunks(*threads) {
+        let answers: Vec<Option<bool>> = match round {
+            [grid] => vec![decide(grid)],
+            _ => std::thread::scope(|scope| {
+                let handles: Vec<_> =
+                    round[1..].iter().map(|grid| scope.spawn(|| decide(grid))).collect();
+                let mut answers = vec![decide(&round[0])];
+                for handle in handles {
+                    answers.push(handle.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
+                }
+                answers
+            }),
+        };
+        if answers.contains(&Some(true)) {
+            return Some(true);
+        }
+        unknown |= answers.contains(&None);
     }
     (!unknown).then_some(false)
 }

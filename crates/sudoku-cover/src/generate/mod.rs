@@ -145,6 +145,8 @@ pub struct Generator {
     /// The symmetry's orbits of cells, once made (drawn in a new order
     /// for each grid).
     orbits: OnceLock<Vec<Vec<usize>>>,
+    /// Threads one puzzle's checks may use.
+    threads: usize,
 }
 
 /// Rules compiled, with every cell's peers, and their houses for the
@@ -247,6 +249,7 @@ impl Generator {
             rating: None,
             first: OnceLock::new(),
             orbits: OnceLock::new(),
+            threads: 1,
         })
     }
 
@@ -327,6 +330,17 @@ impl Generator {
         self
     }
 
+    /// The threads one puzzle's uniqueness checks may use (at least 1,
+    /// the default): the searches by clause learning that a check needs
+    /// (from 25x25 on, where the engine's budget runs out) run at the same
+    /// time on them. The puzzles are the same whatever the number; use it
+    /// when making fewer puzzles than there are cores, such as one big
+    /// minimal puzzle.
+    pub fn threads(mut self, threads: usize) -> Generator {
+        self.threads = threads.max(1);
+        self
+    }
+
     /// The rules (with random regions, their shape and variants).
     pub fn rules(&self) -> &Rules {
         &self.rules
@@ -398,21 +412,17 @@ impl Generator {
                 self.orbits.get_or_init(|| self.symmetry.orbits(self.rules.size())).clone();
             rng.shuffle(&mut orbits);
             let mut probe = compiled.probe.clone();
-            let mut search = dig::Searches { solver: &mut solver, probe: &mut probe };
-            let dug = dig::dig(
-                &mut search,
-                &solution,
-                &compiled.peers,
-                &orbits,
-                self.clues,
-                self.search_budget(),
-            );
+            let search = dig::Searches { solver: &mut solver, probe: &mut probe };
+            let budget = self.search_budget();
+            let mut checker =
+                dig::Checker::new(search, self.threads, &solution, &compiled.peers, budget);
+            let dug = dig::dig(&mut checker, &orbits, self.clues);
             if let Some(target) = self.clues.filter(|&t| t != dug.clues) {
                 fewest = fewest.min(dug.clues);
                 reason = Shortfall::Clues { target, fewest };
                 continue;
             }
-            if self.minimal && !self.certified(&mut search, &dug, &solution, &compiled.peers) {
+            if self.minimal && !self.certified(&mut checker, &dug) {
                 reason = Shortfall::Minimal;
                 continue;
             }
@@ -457,17 +467,11 @@ impl Generator {
     /// Whether a dug puzzle is known to be minimal: without symmetry a
     /// settled dig proves it (see `dig`'s docs); otherwise every clue is
     /// checked.
-    fn certified(
-        &self,
-        search: &mut dig::Searches<'_, '_>,
-        dug: &dig::Dug,
-        solution: &Grid,
-        peers: &Peers,
-    ) -> bool {
+    fn certified(&self, checker: &mut dig::Checker<'_, '_, '_>, dug: &dig::Dug) -> bool {
         if dug.settled && self.symmetry == Symmetry::None {
             return true;
         }
-        dig::is_minimal(search, &dug.puzzle, solution, peers, self.search_budget()) == Some(true)
+        dig::is_minimal(checker, &dug.puzzle) == Some(true)
     }
 
     /// The nodes one search may take: the budget, plus one per cell (a
