@@ -249,7 +249,7 @@ pub struct SudokuGenerateArgs {
     /// cells blank, proving a puzzle unique is hard: the checks that run
     /// past the search's budget go to clause learning (CaDiCaL, when built
     /// with it; without, it gives up after its tries), and a minimal 25x25
-    /// puzzle takes minutes.
+    /// puzzle takes minutes (two threads: about two).
     #[arg(long)]
     pub minimal: bool,
 
@@ -273,8 +273,10 @@ pub struct SudokuGenerateArgs {
     #[arg(long, value_name = "N", value_parser = at_least_one::<u32>)]
     pub tries: Option<u32>,
 
-    /// Make puzzles on N threads; by default on every core. The puzzles are
-    /// the same on any number.
+    /// Make puzzles on N threads; by default on every core. With fewer
+    /// puzzles than threads, each puzzle's clause-learning checks (from
+    /// 25x25 on) share the threads left over. The puzzles are the same on
+    /// any number.
     #[arg(short = 'j', long, value_name = "N", value_parser = at_least_one::<usize>)]
     pub threads: Option<usize>,
 
