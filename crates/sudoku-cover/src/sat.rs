@@ -188,18 +188,20 @@ impl<'r> Sat<'r> {
     }
 }
 
-/// Whether the puzzle `grid` under `model` has a solution: `None` when
-/// CaDiCaL has not decided within `conflicts` conflicts, or `stop` was set
-/// first. Deterministic: the same question gets the same answer on any
-/// machine, unless stopped.
+/// Whether the puzzle `grid` under `model`, with each cell of `within`
+/// restricted to its digits (bit `d` for digit `d + 1`), has a solution:
+/// `None` when CaDiCaL has not decided within `conflicts` conflicts, or
+/// `stop` was set first. Deterministic: the same question gets the same
+/// answer on any machine, unless stopped.
 pub(crate) fn decide(
     model: &Model,
     grid: &Grid,
+    within: &[(usize, u64)],
     conflicts: i32,
     stop: &AtomicBool,
 ) -> Option<bool> {
     let mut root = houses::Search::new(model, 0);
-    if !root.start(grid) {
+    if !root.start(grid) || !within.iter().all(|&(cell, digits)| root.restrict_root(cell, digits)) {
         return Some(false);
     }
     let stopped = || stop.load(Ordering::Relaxed);
@@ -422,7 +424,37 @@ mod tests {
                 return Ok(());
             };
             let stop = AtomicBool::new(false);
-            prop_assert_eq!(decide(sudoku.houses().unwrap(), &grid, -1, &stop), Some(count > 0));
+            prop_assert_eq!(decide(sudoku.houses().unwrap(), &grid, &[], -1, &stop), Some(count > 0));
+        }
+
+        /// With a cell restricted to some digits, [`decide`] agrees with
+        /// exact cover asked once per digit, that digit given.
+        #[test]
+        fn decides_a_restricted_cell_as_exact_cover_per_digit(
+            kind in 0u8..6,
+            seed in 0u64..1000,
+            blank in proptest::collection::vec(proptest::bool::weighted(0.7), 1..40),
+            digits in 0u64..(1 << 9),
+        ) {
+            let sudoku = Sudoku::new(more_rules(kind)).unwrap();
+            let Some(grid) = puzzle(&sudoku, seed, &blank) else {
+                return Ok(());
+            };
+            let n = grid.size();
+            let cell = seed as usize % (n * n);
+            let digits = digits & ((1 << n) - 1);
+            let mut given = grid.clone();
+            let mut any = false;
+            for d in Bits(digits) {
+                given.set(cell / n, cell % n, d as u8 + 1);
+                // A digit that clashes with a given is no solution.
+                any |= sudoku.solver().count(&given, Some(1)).is_ok_and(|c| c > 0);
+            }
+            let mut blanked = grid.clone();
+            blanked.set(cell / n, cell % n, 0);
+            let stop = AtomicBool::new(false);
+            let answer = decide(sudoku.houses().unwrap(), &blanked, &[(cell, digits)], -1, &stop);
+            prop_assert_eq!(answer, Some(any));
         }
 
         /// With a solution already known (found by another search), the

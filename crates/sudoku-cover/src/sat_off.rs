@@ -12,7 +12,13 @@ use crate::houses::Model;
 use crate::restarts::Race;
 
 /// Never decided: see the module's docs.
-pub(crate) fn decide(_: &Model, _: &Grid, _: i32, _: &AtomicBool) -> Option<bool> {
+pub(crate) fn decide(
+    _: &Model,
+    _: &Grid,
+    _: &[(usize, u64)],
+    _: i32,
+    _: &AtomicBool,
+) -> Option<bool> {
     None
 }
 

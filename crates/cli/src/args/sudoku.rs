@@ -249,7 +249,7 @@ pub struct SudokuGenerateArgs {
     /// cells blank, proving a puzzle unique is hard: the checks that run
     /// past the search's budget go to clause learning (CaDiCaL, when built
     /// with it; without, it gives up after its tries), and a minimal 25x25
-    /// puzzle takes about three minutes on one thread, two on two.
+    /// puzzle takes two to three minutes on one thread, under two on two.
     #[arg(long)]
     pub minimal: bool,
 

@@ -11,10 +11,11 @@
 //! removable, which [`is_minimal`] tells.
 //!
 //! A check that the quick tests leave open runs one search per other
-//! value of a blanked cell; those past the engine's budget go to clause
-//! learning, which a [`Checker`] with several threads runs at the same
-//! time. Each search's answer is the same on any thread, so the puzzle is
-//! the one a single thread makes.
+//! value of a blanked cell; the values left open past the engine's budget
+//! go to clause learning in [`SAT_GROUPS`] questions, which a [`Checker`]
+//! with several threads asks at the same time. Each question's answer is
+//! the same on any thread, and the questions do not depend on the number
+//! of threads, so the puzzle is the one a single thread makes.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -37,6 +38,16 @@ const PROBE_BRANCHES: u64 = 64;
 /// The conflicts clause learning ([`sat::decide`]) may take on a question
 /// the engine left open within its node budget.
 const SAT_CONFLICTS: i32 = 100_000;
+
+/// Into how many questions to clause learning the values of a cell that
+/// the engine left open are split, every other value to each: one
+/// question for all of them is cheaper than one a value (on 25x25, 137 s
+/// against 185 s on one thread), and two of them, side by side, use a
+/// second thread (103 s on two, 157 s on one). Fixed, not the number of
+/// threads, so that the answers, and the puzzles, are the same on any
+/// number of threads (a question may run out of conflicts where its
+/// values asked apart would not).
+const SAT_GROUPS: usize = 2;
 
 /// What answers the dig's questions: the [`Probe`]'s singles first, the
 /// exact-cover engine where they do not settle the answer.
@@ -201,8 +212,9 @@ fn another_solution(
 
 /// Whether `puzzle` has a solution with one of the values of `others`
 /// (bit `v - 1` for value `v`) in `cell`: one search per value by the
-/// engine, and for those past its budget one by clause learning, several
-/// at a time on the checker's threads (each takes from milliseconds to
+/// engine, and for those past its budget [`SAT_GROUPS`] questions to
+/// clause learning, the cell restricted to some of those values in each,
+/// side by side on the checker's threads (each takes from milliseconds to
 /// seconds, where most of the engine's take microseconds). `None` when no
 /// search found one and one ran out of budget.
 fn other_values(
@@ -212,37 +224,43 @@ fn other_values(
     others: u64,
 ) -> Option<bool> {
     let Checker { search, grid, budget, threads, .. } = checker;
-    let (mut hard, mut unknown) = (Vec::new(), false);
+    let (mut hard, mut unknown) = (0u64, false);
     for value in Bits(others).map(|v| v as u8 + 1) {
         grid.cells_mut().copy_from_slice(puzzle.cells());
         grid.cells_mut()[cell] = value;
         match search.solver.has_solution_within(grid, *budget) {
             Ok(Some(true)) => return Some(true),
             Ok(Some(false)) => {}
-            Ok(None) => hard.push(grid.clone()),
+            Ok(None) => hard |= 1 << (value - 1),
             Err(_) => unknown = true,
         }
     }
-    // Past the engine's budget: clause learning, where built.
-    let Some(model) = search.solver.sudoku().houses() else {
-        return (!unknown && hard.is_empty()).then_some(false);
-    };
-    // A solution found by one search settles the check: the others stop
-    // (their answers no longer matter).
+    if hard == 0 {
+        return (!unknown).then_some(false);
+    }
+    // Past the engine's budget: clause learning, where built. A solution
+    // found by one question settles the check: the others stop (their
+    // answers no longer matter).
+    let model = search.solver.sudoku().houses()?;
+    let mut groups = vec![0; SAT_GROUPS.min(hard.count_ones() as usize)];
+    for (i, d) in Bits(hard).enumerate() {
+        let k = groups.len();
+        groups[i % k] |= 1 << d;
+    }
     let found = AtomicBool::new(false);
-    let decide = |grid: &Grid| {
-        let answer = sat::decide(model, grid, SAT_CONFLICTS, &found);
+    let decide = |digits: &u64| {
+        let answer = sat::decide(model, puzzle, &[(cell, *digits)], SAT_CONFLICTS, &found);
         if answer == Some(true) {
             found.store(true, Ordering::Relaxed);
         }
         answer
     };
-    for round in hard.chunks(*threads) {
+    for round in groups.chunks(*threads) {
         let answers: Vec<Option<bool>> = match round {
-            [grid] => vec![decide(grid)],
+            [digits] => vec![decide(digits)],
             _ => std::thread::scope(|scope| {
                 let handles: Vec<_> =
-                    round[1..].iter().map(|grid| scope.spawn(|| decide(grid))).collect();
+                    round[1..].iter().map(|digits| scope.spawn(|| decide(digits))).collect();
                 let mut answers = vec![decide(&round[0])];
                 for handle in handles {
                     answers.push(handle.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));

@@ -332,10 +332,10 @@ impl Generator {
 
     /// The threads one puzzle's uniqueness checks may use (at least 1,
     /// the default): the searches by clause learning that a check needs
-    /// (from 25x25 on, where the engine's budget runs out) run at the same
-    /// time on them. The puzzles are the same whatever the number; use it
-    /// when making fewer puzzles than there are cores, such as one big
-    /// minimal puzzle.
+    /// (from 25x25 on, where the engine's budget runs out; two a check)
+    /// run at the same time on up to two of them. The puzzles are the
+    /// same whatever the number; use it when making fewer puzzles than
+    /// there are cores, such as one big minimal puzzle.
     pub fn threads(mut self, threads: usize) -> Generator {
         self.threads = threads.max(1);
         self

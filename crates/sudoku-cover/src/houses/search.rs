@@ -117,6 +117,16 @@ impl<'m> Search<'m> {
         ok
     }
 
+    /// Keeps only the digits of `digits` in `cell`, below every restart
+    /// (after [`start`](Self::start)), and propagates: `false` if the
+    /// root has no solution then.
+    #[cfg(feature = "sat")]
+    pub(crate) fn restrict_root(&mut self, cell: usize, digits: u64) -> bool {
+        let ok = self.narrow_now(cell, self.dom[cell] & digits);
+        self.trail.clear();
+        ok
+    }
+
     /// The decisions taken so far, over every restart, and the most on
     /// the stack at once.
     pub(crate) fn nodes(&self) -> (u64, usize) {
