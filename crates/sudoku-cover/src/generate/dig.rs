@@ -49,6 +49,14 @@ const SAT_CONFLICTS: i32 = 100_000;
 /// values asked apart would not).
 const SAT_GROUPS: usize = 2;
 
+/// After how many checks in a row that clause learning left open a dig
+/// that need not be minimal asks it nothing more: from there on the checks
+/// that reach it are its hardest (36x36, from about 670 clues of 1,296 on,
+/// nearly every one runs out, 13 s each), and the rest of the dig takes
+/// out only the clues that the quick tests and the engine's budget can
+/// prove redundant. On 25x25 one check of 427 ran out.
+pub(super) const SAT_RUN_OUTS: u32 = 3;
+
 /// What answers the dig's questions: the [`Probe`]'s singles first, the
 /// exact-cover engine where they do not settle the answer.
 pub(super) struct Searches<'s, 'a> {
@@ -69,6 +77,10 @@ pub(super) struct Checker<'s, 'a, 'g> {
     solution: &'g Grid,
     peers: &'g Peers,
     budget: u64,
+    /// The checks in a row that clause learning left open.
+    run_outs: u32,
+    /// How many of those end the asking (see [`SAT_RUN_OUTS`]).
+    patience: u32,
 }
 
 impl<'s, 'a, 'g> Checker<'s, 'a, 'g> {
@@ -82,7 +94,15 @@ impl<'s, 'a, 'g> Checker<'s, 'a, 'g> {
         budget: u64,
     ) -> Checker<'s, 'a, 'g> {
         let (cycles, grid) = (Cycles::new(solution), solution.clone());
-        Checker { search, cycles, grid, threads: threads.max(1), solution, peers, budget }
+        let threads = threads.max(1);
+        let (run_outs, patience) = (0, u32::MAX);
+        Checker { search, cycles, grid, threads, solution, peers, budget, run_outs, patience }
+    }
+
+    /// Stops asking clause learning after `run_outs` checks in a row that
+    /// it left open (by default it never stops).
+    pub(super) fn give_up_after(self, run_outs: u32) -> Self {
+        Checker { patience: run_outs, ..self }
     }
 }
 
@@ -223,7 +243,7 @@ fn other_values(
     cell: usize,
     others: u64,
 ) -> Option<bool> {
-    let Checker { search, grid, budget, threads, .. } = checker;
+    let Checker { search, grid, budget, threads, run_outs, patience, .. } = checker;
     let (mut hard, mut unknown) = (0u64, false);
     for value in Bits(others).map(|v| v as u8 + 1) {
         grid.cells_mut().copy_from_slice(puzzle.cells());
@@ -242,12 +262,15 @@ fn other_values(
     // found by one question settles the check: the others stop (their
     // answers no longer matter).
     let model = search.solver.sudoku().houses()?;
+    if *run_outs >= *patience {
+        return None;
+    }
     let mut groups = vec![0; SAT_GROUPS.min(hard.count_ones() as usize)];
     for (i, d) in Bits(hard).enumerate() {
         let k = groups.len();
         groups[i % k] |= 1 << d;
     }
-    let found = AtomicBool::new(false);
+    let (found, mut open) = (AtomicBool::new(false), false);
     let decide = |digits: &u64| {
         let answer = sat::decide(model, puzzle, &[(cell, *digits)], SAT_CONFLICTS, &found);
         if answer == Some(true) {
@@ -269,10 +292,13 @@ fn other_values(
             }),
         };
         if answers.contains(&Some(true)) {
+            *run_outs = 0;
             return Some(true);
         }
-        unknown |= answers.contains(&None);
+        open |= answers.contains(&None);
     }
+    *run_outs = if open { *run_outs + 1 } else { 0 };
+    unknown |= open;
     (!unknown).then_some(false)
 }
 

@@ -1,15 +1,19 @@
 //! Random full grids under any rules: [`random_solution`].
 //!
 //! A random value that the cell's peers allow is put in each of `k` random
-//! cells, and the engine finds a first solution with these givens; if
-//! there is none (or none within the node budget), it starts again with
-//! half as many givens. With no givens left, the grid is the rules' first
+//! cells, and the engine finds a first solution with these givens; where
+//! its node budget runs out, the search by houses ([`crate::houses`]) with
+//! seeded restarts tries (on 49x49 and 64x64 the engine's item choices each
+//! run long on some grids, which restarts get past). If there is none (or
+//! none found), it starts again with half as many givens. With no givens left, the grid is the rules' first
 //! solution of the empty grid, found once per generator (see
 //! [`first_grid`]). Last, the symbols are permuted at random (every rule
 //! treats all symbols alike). This works for any rules the engine can
 //! solve, variants and jigsaws alike.
 
 use crate::grid::Grid;
+use crate::houses::{self, End};
+use crate::restarts::luby;
 use crate::rules::Rules;
 use crate::solver::SudokuSolver;
 
@@ -96,14 +100,18 @@ pub(super) enum Fill {
     TooHard,
 }
 
-/// The first solution of the empty grid, within `budget` nodes.
+/// The first solution of the empty grid, within `budget` nodes, or else
+/// the search by houses' first (seed 0).
 pub(super) fn first_grid(solver: &mut SudokuSolver<'_>, budget: u64) -> Fill {
     let shape = solver.sudoku().rules().shape();
     let mut solution = Grid::new(shape);
     match solver.solve_within(&Grid::new(shape), &mut solution, budget) {
         Ok(Some(true)) => Fill::Grid(solution),
         Ok(Some(false)) => Fill::NoGrid,
-        Ok(None) | Err(_) => Fill::TooHard,
+        Ok(None) | Err(_) => match by_houses(solver, &Grid::new(shape), 0) {
+            Some(grid) => Fill::Grid(grid),
+            None => Fill::TooHard,
+        },
     }
 }
 
@@ -136,8 +144,15 @@ pub(super) fn random_solution(
                 puzzle.cells_mut()[cell] = value;
             }
         }
-        if let Ok(Some(true)) = solver.solve_within(&puzzle, &mut solution, budget) {
-            break;
+        match solver.solve_within(&puzzle, &mut solution, budget) {
+            Ok(Some(true)) => break,
+            Ok(None) => {
+                if let Some(grid) = by_houses(solver, &puzzle, rng.next_u64()) {
+                    solution = grid;
+                    break;
+                }
+            }
+            Ok(Some(false)) | Err(_) => {}
         }
         k /= 2;
     }
@@ -156,4 +171,39 @@ pub(super) fn random_solution(
         *v = symbols[usize::from(*v) - 1];
     }
     Fill::Grid(solution)
+}
+
+/// The dead ends the search by houses may meet in all in [`by_houses`].
+const HOUSE_FAILS: u64 = 1 << 16;
+
+/// The dead ends of its first restart; the later ones take Luby's
+/// multiples of it.
+const HOUSE_UNIT: u64 = 100;
+
+/// A solution of `puzzle` by the search by houses, restarting with seeds
+/// drawn from `seed`, within [`HOUSE_FAILS`] dead ends; `None` when none
+/// is found or the rules are not all houses.
+fn by_houses(solver: &SudokuSolver<'_>, puzzle: &Grid, seed: u64) -> Option<Grid> {
+    let model = solver.sudoku().houses()?;
+    let mut search = houses::Search::new(model, seed);
+    if !search.start(puzzle) {
+        return None;
+    }
+    let (mut found, mut spent) = (None, 0);
+    for i in 1.. {
+        if spent >= HOUSE_FAILS {
+            break;
+        }
+        let fails = HOUSE_UNIT * luby(i);
+        search.restart(seed.wrapping_add(i));
+        let mut report = |doms: &[u64]| {
+            found = Some(houses::grid_of(puzzle, doms));
+            false
+        };
+        match search.run(fails, None, &|| false, &mut report) {
+            End::Budget => spent += fails,
+            End::Stopped | End::Exhausted => break,
+        }
+    }
+    found
 }

@@ -5,8 +5,9 @@
 //!
 //! A puzzle is made in two steps:
 //!
-//! 1. a random full grid: random givens, each kept only if the engine still
-//!    finds a solution with it, then the symbols permuted at random;
+//! 1. a random full grid: a solution of random givens, by the engine or,
+//!    past its node budget, the search by houses with restarts, then the
+//!    symbols permuted at random;
 //! 2. clues taken out: the symmetry's orbits of cells in a random order,
 //!    each blanked and put back unless the puzzle stays unique
 //!    ([`SudokuSolver::check_within`]: counting to two).
@@ -18,7 +19,9 @@
 //!
 //! The result never has an orbit of clues that could be removed (unless a
 //! uniqueness check ran out of its node budget, in which case the clues
-//! stay: a puzzle is always unique). Without symmetry that is a minimal
+//! stay: a puzzle is always unique; on the biggest grids, from about
+//! half blank on, the checks run out one after another, and a dig that
+//! need not be minimal stops asking clause learning after a few). Without symmetry that is a minimal
 //! puzzle; [`Generator::minimal`] makes sure of it in every case, checking
 //! each clue alone and making another puzzle when one could go.
 //!
@@ -416,6 +419,9 @@ impl Generator {
             let budget = self.search_budget();
             let mut checker =
                 dig::Checker::new(search, self.threads, &solution, &compiled.peers, budget);
+            if !self.minimal {
+                checker = checker.give_up_after(dig::SAT_RUN_OUTS);
+            }
             let dug = dig::dig(&mut checker, &orbits, self.clues);
             if let Some(target) = self.clues.filter(|&t| t != dug.clues) {
                 fewest = fewest.min(dug.clues);

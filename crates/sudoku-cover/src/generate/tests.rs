@@ -98,3 +98,68 @@ fn a_tiny_budget_still_gives_unique_puzzles_or_an_error() {
         Err(e) => assert!(matches!(e, GenerateError::GaveUp { reason: Shortfall::Grid, .. })),
     }
 }
+
+#[test]
+fn grids_the_engine_gives_up_on_are_filled_by_the_search_by_houses() {
+    // Within one node the engine fills no grid; the search by houses does.
+    let sixteen = Rules::new(Shape::for_size(16).unwrap());
+    for rules in [Rules::classic(), sixteen, Rules::classic().with_variant(Variant::Diagonal)] {
+        let compiled = Compiled::new(rules.clone()).unwrap();
+        let mut solver = compiled.sudoku.solver();
+        let mut grids = Vec::new();
+        for seed in 0..4 {
+            let mut rng = Rng::new(seed);
+            let size = rules.size();
+            let fill = fill::random_solution(&mut solver, &compiled.peers, &mut rng, size, 1, None);
+            let Fill::Grid(grid) = fill else { panic!("{rules:?}: {fill:?}") };
+            // A full grid that keeps the rules is its own unique solution.
+            assert_eq!(solver.check(&grid).unwrap(), Uniqueness::Unique, "{rules:?}");
+            grids.push(grid);
+        }
+        assert!(grids.iter().any(|g| *g != grids[0]), "{rules:?}: four grids, all the same");
+        let Fill::Grid(first) = fill::first_grid(&mut solver, 1) else { panic!("{rules:?}") };
+        assert_eq!(solver.check(&first).unwrap(), Uniqueness::Unique, "{rules:?}");
+    }
+}
+
+/// Digs one full grid of 16x16 with every check past the engine's first
+/// node going to clause learning, giving up on it after `run_outs` in a row
+/// if given.
+#[cfg(feature = "sat")]
+fn dig_sixteen(seed: u64, run_outs: Option<u32>) -> (dig::Dug, Grid) {
+    let compiled = Compiled::new(Rules::new(Shape::for_size(16).unwrap())).unwrap();
+    let mut solver = compiled.sudoku.solver();
+    let mut rng = Rng::new(seed);
+    let Fill::Grid(solution) =
+        fill::random_solution(&mut solver, &compiled.peers, &mut rng, 16, 1, None)
+    else {
+        panic!("no grid")
+    };
+    let mut orbits = Symmetry::None.orbits(16);
+    rng.shuffle(&mut orbits);
+    let mut probe = compiled.probe.clone();
+    let search = dig::Searches { solver: &mut solver, probe: &mut probe };
+    let mut checker = dig::Checker::new(search, 1, &solution, &compiled.peers, 1);
+    if let Some(run_outs) = run_outs {
+        checker = checker.give_up_after(run_outs);
+    }
+    (dig::dig(&mut checker, &orbits, None), solution)
+}
+
+#[cfg(feature = "sat")]
+#[test]
+fn a_dig_that_gives_up_on_clause_learning_keeps_more_clues_and_stays_unique() {
+    // A grid (seed 4) where clause learning takes out five clues more.
+    let (all, solution) = dig_sixteen(4, None);
+    let (none, same) = dig_sixteen(4, Some(0));
+    assert_eq!(solution, same);
+    let sudoku = Sudoku::new(Rules::new(Shape::for_size(16).unwrap())).unwrap();
+    for dug in [&all, &none] {
+        assert_eq!(sudoku.solver().check(&dug.puzzle).unwrap(), Uniqueness::Unique);
+        assert!(solution.extends(&dug.puzzle));
+    }
+    // Every check answered in the first; in the second, those that needed
+    // clause learning left their clue in.
+    assert!(all.settled && !none.settled);
+    assert!(none.clues > all.clues, "{} clues, {} without giving up", none.clues, all.clues);
+}
