@@ -108,10 +108,7 @@ pub(super) fn first_grid(solver: &mut SudokuSolver<'_>, budget: u64) -> Fill {
     match solver.solve_within(&Grid::new(shape), &mut solution, budget) {
         Ok(Some(true)) => Fill::Grid(solution),
         Ok(Some(false)) => Fill::NoGrid,
-        Ok(None) | Err(_) => match by_houses(solver, &Grid::new(shape), 0) {
-            Some(grid) => Fill::Grid(grid),
-            None => Fill::TooHard,
-        },
+        Ok(None) | Err(_) => by_houses(solver, &Grid::new(shape), 0),
     }
 }
 
@@ -147,7 +144,7 @@ pub(super) fn random_solution(
         match solver.solve_within(&puzzle, &mut solution, budget) {
             Ok(Some(true)) => break,
             Ok(None) => {
-                if let Some(grid) = by_houses(solver, &puzzle, rng.next_u64()) {
+                if let Fill::Grid(grid) = by_houses(solver, &puzzle, rng.next_u64()) {
                     solution = grid;
                     break;
                 }
@@ -181,19 +178,20 @@ const HOUSE_FAILS: u64 = 1 << 16;
 const HOUSE_UNIT: u64 = 100;
 
 /// A solution of `puzzle` by the search by houses, restarting with seeds
-/// drawn from `seed`, within [`HOUSE_FAILS`] dead ends; `None` when none
-/// is found or the rules are not all houses.
-fn by_houses(solver: &SudokuSolver<'_>, puzzle: &Grid, seed: u64) -> Option<Grid> {
-    let model = solver.sudoku().houses()?;
+/// drawn from `seed`, within [`HOUSE_FAILS`] dead ends: [`Fill::NoGrid`]
+/// when its tree ends without one, [`Fill::TooHard`] when none is found
+/// within them or the rules are not all houses.
+fn by_houses(solver: &SudokuSolver<'_>, puzzle: &Grid, seed: u64) -> Fill {
+    let Some(model) = solver.sudoku().houses() else {
+        return Fill::TooHard;
+    };
     let mut search = houses::Search::new(model, seed);
     if !search.start(puzzle) {
-        return None;
+        return Fill::NoGrid;
     }
-    let (mut found, mut spent) = (None, 0);
-    for i in 1.. {
-        if spent >= HOUSE_FAILS {
-            break;
-        }
+    let mut found = None;
+    let (mut spent, mut i) = (0, 1);
+    while spent < HOUSE_FAILS {
         let fails = HOUSE_UNIT * luby(i);
         search.restart(seed.wrapping_add(i));
         let mut report = |doms: &[u64]| {
@@ -202,8 +200,10 @@ fn by_houses(solver: &SudokuSolver<'_>, puzzle: &Grid, seed: u64) -> Option<Grid
         };
         match search.run(fails, None, &|| false, &mut report) {
             End::Budget => spent += fails,
-            End::Stopped | End::Exhausted => break,
+            End::Stopped => break,
+            End::Exhausted => return Fill::NoGrid,
         }
+        i += 1;
     }
-    found
+    found.map_or(Fill::TooHard, Fill::Grid)
 }
