@@ -36,8 +36,15 @@ use super::probe::Probe;
 const PROBE_BRANCHES: u64 = 64;
 
 /// The conflicts clause learning ([`sat::decide`]) may take on a question
-/// the engine left open within its node budget.
+/// the engine left open within its node budget, in a dig that must be
+/// minimal: on 25x25, one question of 427 runs out.
 const SAT_CONFLICTS: i32 = 100_000;
+
+/// The conflicts of a question in a dig that need not be minimal
+/// ([`Checker::quick`]): `generate --size 25 --seed 1 -j2` takes 0.83 s
+/// and keeps 279 clues, where 100,000 take 138 s for 269 (3,000: 2.3 s,
+/// 277; 10,000: 57 s, 272).
+const QUICK_SAT_CONFLICTS: i32 = 1_000;
 
 /// Into how many questions to clause learning the values of a cell that
 /// the engine left open are split, every other value to each: one
@@ -52,10 +59,10 @@ const SAT_GROUPS: usize = 2;
 /// After how many checks in a row that clause learning left open a dig
 /// that need not be minimal asks it nothing more: from there on the checks
 /// that reach it are its hardest (36x36, from about 670 clues of 1,296 on,
-/// nearly every one runs out, 13 s each), and the rest of the dig takes
-/// out only the clues that the quick tests and the engine's budget can
-/// prove redundant. On 25x25 one check of 427 ran out.
-pub(super) const SAT_RUN_OUTS: u32 = 3;
+/// nearly every one runs out of even [`SAT_CONFLICTS`], 13 s each), and
+/// the rest of the dig takes out only the clues that the quick tests and
+/// the engine's budget can prove redundant.
+const SAT_RUN_OUTS: u32 = 3;
 
 /// What answers the dig's questions: the [`Probe`]'s singles first, the
 /// exact-cover engine where they do not settle the answer.
@@ -77,6 +84,8 @@ pub(super) struct Checker<'s, 'a, 'g> {
     solution: &'g Grid,
     peers: &'g Peers,
     budget: u64,
+    /// The conflicts of one question to clause learning.
+    conflicts: i32,
     /// The checks in a row that clause learning left open.
     run_outs: u32,
     /// How many of those end the asking (see [`SAT_RUN_OUTS`]).
@@ -95,14 +104,32 @@ impl<'s, 'a, 'g> Checker<'s, 'a, 'g> {
     ) -> Checker<'s, 'a, 'g> {
         let (cycles, grid) = (Cycles::new(solution), solution.clone());
         let threads = threads.max(1);
-        let (run_outs, patience) = (0, u32::MAX);
-        Checker { search, cycles, grid, threads, solution, peers, budget, run_outs, patience }
+        let (conflicts, run_outs, patience) = (SAT_CONFLICTS, 0, u32::MAX);
+        Checker {
+            search,
+            cycles,
+            grid,
+            threads,
+            solution,
+            peers,
+            budget,
+            conflicts,
+            run_outs,
+            patience,
+        }
     }
 
     /// Stops asking clause learning after `run_outs` checks in a row that
     /// it left open (by default it never stops).
     pub(super) fn give_up_after(self, run_outs: u32) -> Self {
         Checker { patience: run_outs, ..self }
+    }
+
+    /// Checks for a dig that need not be minimal: [`QUICK_SAT_CONFLICTS`]
+    /// a question to clause learning, none after [`SAT_RUN_OUTS`] in a row
+    /// ran out. A clue whose check runs out stays.
+    pub(super) fn quick(self) -> Self {
+        Checker { conflicts: QUICK_SAT_CONFLICTS, ..self }.give_up_after(SAT_RUN_OUTS)
     }
 }
 
@@ -243,7 +270,7 @@ fn other_values(
     cell: usize,
     others: u64,
 ) -> Option<bool> {
-    let Checker { search, grid, budget, threads, run_outs, patience, .. } = checker;
+    let Checker { search, grid, budget, threads, conflicts, run_outs, patience, .. } = checker;
     let (mut hard, mut unknown) = (0u64, false);
     for value in Bits(others).map(|v| v as u8 + 1) {
         grid.cells_mut().copy_from_slice(puzzle.cells());
@@ -272,7 +299,7 @@ fn other_values(
     }
     let (found, mut open) = (AtomicBool::new(false), false);
     let decide = |digits: &u64| {
-        let answer = sat::decide(model, puzzle, &[(cell, *digits)], SAT_CONFLICTS, &found);
+        let answer = sat::decide(model, puzzle, &[(cell, *digits)], *conflicts, &found);
         if answer == Some(true) {
             found.store(true, Ordering::Relaxed);
         }

@@ -19,9 +19,10 @@
 //!
 //! The result never has an orbit of clues that could be removed (unless a
 //! uniqueness check ran out of its node budget, in which case the clues
-//! stay: a puzzle is always unique; on the biggest grids, from about
-//! half blank on, the checks run out one after another, and a dig that
-//! need not be minimal stops asking clause learning after a few). Without symmetry that is a minimal
+//! stay: a puzzle is always unique). From 25x25 on, checks past the
+//! engine's budget go to clause learning, with a small limit unless the
+//! puzzle must be minimal ([`Generator::minimal`]), so there a puzzle may
+//! keep a few clues that could go. Without symmetry that is a minimal
 //! puzzle; [`Generator::minimal`] makes sure of it in every case, checking
 //! each clue alone and making another puzzle when one could go.
 //!
@@ -420,7 +421,7 @@ impl Generator {
             let mut checker =
                 dig::Checker::new(search, self.threads, &solution, &compiled.peers, budget);
             if !self.minimal {
-                checker = checker.give_up_after(dig::SAT_RUN_OUTS);
+                checker = checker.quick();
             }
             let dug = dig::dig(&mut checker, &orbits, self.clues);
             if let Some(target) = self.clues.filter(|&t| t != dug.clues) {
