@@ -3,13 +3,13 @@
 //! A random value that the cell's peers allow is put in each of `k` random
 //! cells, and the engine finds a first solution with these givens; where
 //! its node budget runs out, the search by houses ([`crate::houses`]) with
-//! seeded restarts tries (on 49x49 and 64x64 the engine's item choices each
-//! run long on some grids, which restarts get past). If there is none (or
-//! none found), it starts again with half as many givens. With no givens left, the grid is the rules' first
-//! solution of the empty grid, found once per generator (see
-//! [`first_grid`]). Last, the symbols are permuted at random (every rule
-//! treats all symbols alike). This works for any rules the engine can
-//! solve, variants and jigsaws alike.
+//! seeded restarts tries (on 49x49 and 64x64 the engine's item choices
+//! each run long on some grids, which restarts get past). If there is none
+//! (or none found), it starts again with half as many givens. With no
+//! givens left, the grid is the rules' first solution of the empty grid,
+//! found once per generator (see [`first_grid`]). Last, the symbols are
+//! permuted at random (every rule treats all symbols alike). This works
+//! for any rules the engine can solve, variants and jigsaws alike.
 
 use crate::grid::Grid;
 use crate::houses::{self, End};
