@@ -19,12 +19,12 @@
 //!
 //! The result never has an orbit of clues that could be removed (unless a
 //! uniqueness check ran out of its node budget, in which case the clues
-//! stay: a puzzle is always unique). From 25x25 on, checks past the
-//! engine's budget go to clause learning, with a small limit unless the
-//! puzzle must be minimal ([`Generator::minimal`]), so there a puzzle may
-//! keep a few clues that could go. Without symmetry that is a minimal
+//! stay: a puzzle is always unique). Without symmetry that is a minimal
 //! puzzle; [`Generator::minimal`] makes sure of it in every case, checking
-//! each clue alone and making another puzzle when one could go.
+//! each clue alone and making another puzzle when one could go. From 25x25
+//! on, the checks past the engine's budget go to clause learning, with a
+//! small limit unless the puzzle must be minimal, so there a puzzle may
+//! keep a few clues that could go.
 //!
 //! Every random choice comes from the puzzle's own [`Rng`], made from a
 //! seed and the puzzle's index ([`Generator::generate`]): the same seed,
