@@ -292,9 +292,9 @@ fn other_values(
     if *run_outs >= *patience {
         return None;
     }
-    let mut groups = vec![0; SAT_GROUPS.min(hard.count_ones() as usize)];
+    let k = SAT_GROUPS.min(hard.count_ones() as usize);
+    let mut groups = vec![0; k];
     for (i, d) in Bits(hard).enumerate() {
-        let k = groups.len();
         groups[i % k] |= 1 << d;
     }
     let (found, mut open) = (AtomicBool::new(false), false);

@@ -13,7 +13,7 @@
 
 use crate::grid::Grid;
 use crate::houses::{self, End};
-use crate::restarts::luby;
+use crate::restarts::{HOUSES_UNIT, luby};
 use crate::rules::Rules;
 use crate::solver::SudokuSolver;
 
@@ -173,12 +173,9 @@ pub(super) fn random_solution(
 /// The dead ends the search by houses may meet in all in [`by_houses`].
 const HOUSE_FAILS: u64 = 1 << 16;
 
-/// The dead ends of its first restart; the later ones take Luby's
-/// multiples of it.
-const HOUSE_UNIT: u64 = 100;
-
 /// A solution of `puzzle` by the search by houses, restarting with seeds
-/// drawn from `seed`, within [`HOUSE_FAILS`] dead ends: [`Fill::NoGrid`]
+/// drawn from `seed` on Luby's budgets as in the race ([`HOUSES_UNIT`]
+/// dead ends times 1, 1, 2, ...), within [`HOUSE_FAILS`] dead ends: [`Fill::NoGrid`]
 /// when its tree ends without one, [`Fill::TooHard`] when none is found
 /// within them or the rules are not all houses.
 fn by_houses(solver: &SudokuSolver<'_>, puzzle: &Grid, seed: u64) -> Fill {
@@ -192,7 +189,7 @@ fn by_houses(solver: &SudokuSolver<'_>, puzzle: &Grid, seed: u64) -> Fill {
     let mut found = None;
     let (mut spent, mut i) = (0, 1);
     while spent < HOUSE_FAILS {
-        let fails = HOUSE_UNIT * luby(i);
+        let fails = HOUSES_UNIT * luby(i);
         search.restart(seed.wrapping_add(i));
         let mut report = |doms: &[u64]| {
             found = Some(houses::grid_of(puzzle, doms));

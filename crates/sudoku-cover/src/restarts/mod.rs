@@ -40,8 +40,8 @@ mod race;
 mod turns;
 
 pub(crate) use race::Race;
+pub(crate) use turns::{HOUSES_UNIT, Turns, dense};
 use turns::{HouseTurns, SatTurns};
-pub(crate) use turns::{Turns, dense};
 
 /// The side from which [`SudokuSolver`] searches with restarts.
 pub const RESTART_SIDE: usize = 25;

@@ -14,7 +14,7 @@ use crate::local::Local;
 use crate::sat::Sat;
 
 /// Dead ends of a restart of the search by houses, times Luby's sequence.
-const HOUSES_UNIT: u64 = 100;
+pub(crate) const HOUSES_UNIT: u64 = 100;
 
 /// The search by houses probes the cells of at most [`PROBE_DOM`] digits
 /// at nodes of at most [`PROBE_DEPTH`] decisions
