@@ -274,7 +274,7 @@ pub struct CountArgs {
 }
 
 /// Parses a number of seconds, decimals allowed, into a duration.
-fn seconds(text: &str) -> Result<std::time::Duration, String> {
+pub(crate) fn seconds(text: &str) -> Result<std::time::Duration, String> {
     match text.parse::<f64>() {
         Ok(s) if s > 0.0 && s.is_finite() && s < 1e12 => Ok(std::time::Duration::from_secs_f64(s)),
         _ => Err(format!("expected a number of seconds above 0, like 30 or 0.5, not `{text}`")),

@@ -195,6 +195,8 @@ pub struct SudokuConfig {
     pub threads: usize,
     /// The engine's settings.
     pub search: dlx::Config,
+    /// The most time one puzzle's search may take (`--time-limit`).
+    pub time_limit: Option<std::time::Duration>,
     /// Statistics and progress.
     pub report: Report,
 }
@@ -311,22 +313,24 @@ impl Config {
                     SolveFormat::Json => Output::Json,
                     _ => Output::Text,
                 };
-                sudoku(Task::Solve(SolveTask { form, limit }), output, a.sudoku)?
+                let task = Task::Solve(SolveTask { form, limit });
+                sudoku(task, output, a.time_limit, a.sudoku)?
             }
             Command::Sudoku(SudokuCommand::Count(a)) => {
-                sudoku(Task::Count(a.limit.map(u128::from)), a.format.into(), a.sudoku)?
+                let task = Task::Count(a.limit.map(u128::from));
+                sudoku(task, a.format.into(), a.time_limit, a.sudoku)?
             }
             Command::Sudoku(SudokuCommand::Check(a)) => {
-                sudoku(Task::Check, a.format.into(), a.sudoku)?
+                sudoku(Task::Check, a.format.into(), a.time_limit, a.sudoku)?
             }
             Command::Sudoku(SudokuCommand::Rate(a)) => {
-                sudoku(Task::Rate, a.format.into(), a.sudoku)?
+                sudoku(Task::Rate, a.format.into(), None, a.sudoku)?
             }
             Command::Sudoku(SudokuCommand::Hint(a)) => {
-                sudoku(Task::Hint, a.format.into(), a.sudoku)?
+                sudoku(Task::Hint, a.format.into(), None, a.sudoku)?
             }
             Command::Sudoku(SudokuCommand::Explain(a)) => {
-                sudoku(Task::Explain, a.format.into(), a.sudoku)?
+                sudoku(Task::Explain, a.format.into(), None, a.sudoku)?
             }
             Command::Sudoku(SudokuCommand::Generate(a)) => {
                 let threads = a.threads.unwrap_or_else(all_cores);
@@ -394,7 +398,12 @@ fn split(args: SplitArgs) -> Result<SplitConfig> {
     })
 }
 
-fn sudoku(task: Task, output: Output, args: SudokuArgs) -> Result<Config> {
+fn sudoku(
+    task: Task,
+    output: Output,
+    time_limit: Option<std::time::Duration>,
+    args: SudokuArgs,
+) -> Result<Config> {
     let threads = args.threads.unwrap_or_else(all_cores);
     let variants = args.variant.iter().map(|&v| v.into()).collect();
     let regions = match &args.regions {
@@ -416,6 +425,7 @@ fn sudoku(task: Task, output: Output, args: SudokuArgs) -> Result<Config> {
         sources,
         rules,
         threads,
+        time_limit,
         search: {
             let mut search = sudoku_cover::Sudoku::config();
             if let Some(p) = args.propagation {

@@ -3,7 +3,7 @@
 //! on one thread.
 
 use crate::sudoku::{Checker, lines};
-use crate::util::dlx;
+use crate::util::{dlx, scratch_file};
 
 const SYMBOLS: &str = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz@$%";
 
@@ -56,4 +56,66 @@ fn stats_count_the_nodes_of_a_raced_big_puzzle() {
         // without a node, and how many depends on which racer wins.)
         assert!(depth >= 1 && nodes >= depth, "{nodes} nodes, depth {depth}: {}", out.stderr);
     }
+}
+
+/// Lines of `data/sudoku/big/8x8.txt`: the first (30% blank, answered in
+/// milliseconds) and the third (half blank, which nothing here answers in
+/// seconds; see docs/performance.md, "Big sudoku: clause learning").
+fn easy_and_hard_64() -> (String, String) {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/sudoku/big/8x8.txt");
+    let set = std::fs::read_to_string(path).unwrap();
+    let lines: Vec<&str> = set.lines().collect();
+    (lines[0].to_owned(), lines[2].to_owned())
+}
+
+#[test]
+fn a_puzzle_past_the_time_limit_is_unknown_and_the_batch_goes_on() {
+    let (easy, hard) = easy_and_hard_64();
+    let file = scratch_file("time_limit_64.txt", &format!("{hard}\n{easy}\n"));
+    let args = |task: &str, limit: &str| -> Vec<String> {
+        ["sudoku", task, "--box", "8x8", "-j", "2", "--time-limit", limit, "--stats", &file]
+            .map(str::to_owned)
+            .to_vec()
+    };
+    let run = |args: Vec<String>| {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        dlx(&args).expect_code(3)
+    };
+    // The easy puzzle answers as it does without a limit.
+    let easy_check = dlx(&["sudoku", "check", "--box", "8x8", &easy]).run();
+    let check = run(args("check", "0.5"));
+    assert_eq!(lines(&check.stdout), ["unknown", lines(&easy_check.stdout)[0]]);
+    assert!(check.stderr.contains("\nunknown: 1\n"), "{}", check.stderr);
+
+    let solve = run(args("solve", "0.5"));
+    let solved = lines(&solve.stdout);
+    assert_eq!(solved.len(), 2, "{}", solve.stdout);
+    assert_eq!(solved[0], "unknown");
+    Checker::new(8, 8, SYMBOLS).assert_solves(&easy, solved[1]);
+
+    let easy_count = dlx(&["sudoku", "count", "--box", "8x8", &easy]).run();
+    let count = run(args("count", "0.5"));
+    let counted = lines(&count.stdout);
+    assert_eq!(counted.len(), 2, "{}", count.stdout);
+    assert!(counted[0].starts_with("at least "), "{}", count.stdout);
+    assert_eq!(counted[1], lines(&easy_count.stdout)[0]);
+
+    // JSON: the status `unknown`.
+    let mut json = args("check", "0.5");
+    json.splice(2..2, ["--format".to_owned(), "json".to_owned()]);
+    let json = run(json);
+    assert!(lines(&json.stdout)[0].contains(r#""status":"unknown""#), "{}", json.stdout);
+}
+
+#[test]
+fn a_lone_puzzle_racing_past_the_time_limit_is_unknown() {
+    let (easy, hard) = easy_and_hard_64();
+    let out = dlx(&["sudoku", "check", "--box", "8x8", "-j", "2", "--time-limit", "0.5", &hard])
+        .expect_code(3);
+    assert_eq!(lines(&out.stdout), ["unknown"]);
+    // A limit that is not reached changes nothing.
+    let limited =
+        dlx(&["sudoku", "check", "--box", "8x8", "-j", "2", "--time-limit", "600", &easy]);
+    let free = dlx(&["sudoku", "check", "--box", "8x8", "-j", "2", &easy]).run();
+    assert_eq!(lines(&limited.run().stdout), lines(&free.stdout));
 }

@@ -7,7 +7,7 @@ use clap::{Args as ClapArgs, Subcommand, ValueEnum};
 use sudoku_cover::Shape;
 use sudoku_cover::generate::RatingRange;
 
-use super::{HeuristicArg, OutputFormat, PropagationArg, ReportArgs, at_least_one};
+use super::{HeuristicArg, OutputFormat, PropagationArg, ReportArgs, at_least_one, seconds};
 
 /// The sudoku commands.
 #[derive(Debug, Subcommand)]
@@ -52,12 +52,14 @@ Examples:
     /// Check every puzzle: one word per puzzle, `unique`, `multiple`, `none`
     /// or `invalid`.
     ///
-    /// Exits with 0 only when every puzzle is unique.
+    /// Exits with 0 only when every puzzle is unique; with 3 when some
+    /// puzzle was not answered within `--time-limit` (its word `unknown`).
     #[command(after_help = "\
 Examples:
   dlx sudoku check puzzles.txt
   dlx sudoku check puzzles.txt | sort | uniq -c
-  dlx sudoku check --format json puzzles.txt")]
+  dlx sudoku check --format json puzzles.txt
+  dlx sudoku check --time-limit 10 --box 7x7 big.txt     `unknown` after 10 s")]
     Check(SudokuCheckArgs),
 
     /// Rate every puzzle as a person would solve it, on Sudoku Explainer's
@@ -160,6 +162,13 @@ pub struct SudokuSolveArgs {
     #[arg(short = 'n', long, value_name = "N", value_parser = at_least_one::<u64>)]
     pub limit: Option<u64>,
 
+    /// The most time one puzzle may take, in seconds (decimals allowed): a
+    /// puzzle not answered by then is written as `unknown` and the batch goes
+    /// on (exit status 3). It bounds the searches that can run long: grids
+    /// from 25x25 on; smaller ones take milliseconds.
+    #[arg(long, value_name = "SECS", value_parser = seconds, conflicts_with_all = ["all", "limit"])]
+    pub time_limit: Option<std::time::Duration>,
+
     #[command(flatten)]
     pub sudoku: SudokuArgs,
 }
@@ -176,6 +185,13 @@ pub struct SudokuCountArgs {
     #[arg(short, long, value_enum, value_name = "FORMAT", default_value = "text")]
     pub format: OutputFormat,
 
+    /// The most time one puzzle may take, in seconds (decimals allowed): a
+    /// puzzle not answered by then is written as `at least N`, N the solutions counted by then, and the batch goes
+    /// on (exit status 3). It bounds the searches that can run long: grids
+    /// from 25x25 on, and every count; smaller ones take milliseconds.
+    #[arg(long, value_name = "SECS", value_parser = seconds)]
+    pub time_limit: Option<std::time::Duration>,
+
     #[command(flatten)]
     pub sudoku: SudokuArgs,
 }
@@ -187,6 +203,13 @@ pub struct SudokuCheckArgs {
     /// object per puzzle.
     #[arg(short, long, value_enum, value_name = "FORMAT", default_value = "text")]
     pub format: OutputFormat,
+
+    /// The most time one puzzle may take, in seconds (decimals allowed): a
+    /// puzzle not answered by then is written as `unknown` and the batch goes
+    /// on (exit status 3). It bounds the searches that can run long: grids
+    /// from 25x25 on; smaller ones take milliseconds.
+    #[arg(long, value_name = "SECS", value_parser = seconds)]
+    pub time_limit: Option<std::time::Duration>,
 
     #[command(flatten)]
     pub sudoku: SudokuArgs,
@@ -398,7 +421,8 @@ pub enum SolveFormat {
     /// N lines of N symbols, boxes set apart; a blank line between grids.
     Grid,
     /// One JSON object per line (JSON Lines): file, line, puzzle, status
-    /// (`solved`, `no solution`, `invalid`), solution, unique, and error;
+    /// (`solved`, `no solution`, `invalid`, `unknown`), solution, unique,
+    /// and error;
     /// index too with `--all` or `--limit`.
     Json,
 }

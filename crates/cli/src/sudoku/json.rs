@@ -16,7 +16,8 @@ pub(super) struct Solve<'a> {
     /// The puzzle as one line, in its own notation; `null` when it could
     /// not be read.
     pub puzzle: Option<&'a str>,
-    /// `solved`, `no solution` or `invalid`.
+    /// `solved`, `no solution`, `invalid`, or `unknown` (not answered
+    /// within `--time-limit`).
     pub status: &'static str,
     /// The solution as one line, in the puzzle's notation; `null` unless
     /// solved.
@@ -43,7 +44,8 @@ pub(super) struct Count<'a> {
     pub line: usize,
     /// As in [`Solve`].
     pub puzzle: Option<&'a str>,
-    /// `counted` or `invalid`.
+    /// `counted`, `invalid`, or `unknown` (not counted to the end within
+    /// `--time-limit`: `solutions` is a lower bound).
     pub status: &'static str,
     /// The number of solutions (at most `--limit`); 0 for an invalid
     /// puzzle.
@@ -64,8 +66,8 @@ pub(super) struct Check<'a> {
     pub line: usize,
     /// As in [`Solve`].
     pub puzzle: Option<&'a str>,
-    /// `unique`, `multiple`, `none` or `invalid`, the words of the text
-    /// output.
+    /// `unique`, `multiple`, `none`, `invalid` or `unknown` (not answered
+    /// within `--time-limit`), the words of the text output.
     pub status: &'static str,
     /// Why the puzzle is invalid; absent otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -141,6 +141,9 @@ enum Outcome {
     NoSolution,
     Counted(u128),
     Checked(Uniqueness),
+    /// Not answered within `--time-limit`: for a count, the solutions
+    /// counted by then (0 for solve and check).
+    TimedOut(u128),
     /// Rated, hinted or explained by the human solver.
     Human(Box<human::Found>),
 }
@@ -240,7 +243,8 @@ fn batch(
                 };
                 // A lone big puzzle to solve or check races on every thread.
                 let race = (config.threads > 1 && n < config.threads).then_some(config.threads);
-                let (shown, within) = (&progress, Within { task, budget, race, stop });
+                let within = Within { task, budget, race, stop, time_limit: config.time_limit };
+                let shown = &progress;
                 pipe.start(buffers, move |items, answers| {
                     solve(items, answers, search, within, shown, true);
                 });
@@ -334,6 +338,7 @@ fn relay(config: &SudokuConfig, writer: &mut Writer, stop: &dlx::Stop) -> Result
     }
     let pool = Pool::new(config.threads)?;
     let (task, search, threads) = (config.task, config.search, config.threads);
+    let time_limit = config.time_limit;
     let read = |reading: &mut read::Reading<'_>, chunk: &mut Vec<Item>| {
         // The chunk's items written before lend their memory to the next.
         reading.recycle(chunk);
@@ -353,7 +358,7 @@ fn relay(config: &SudokuConfig, writer: &mut Writer, stop: &dlx::Stop) -> Result
     let solve = |claim: Claim, items: &[Item], answers: &mut [Answer]| {
         // A lone big puzzle races on every thread.
         let race = (claim.alone && items.len() < threads).then_some(threads);
-        let within = Within { task, budget: None, race, stop };
+        let within = Within { task, budget: None, race, stop, time_limit };
         solve(items, answers, search, within, shown, false);
     };
     let reading = read::Reading::new(&config.sources, &config.rules);
@@ -365,13 +370,15 @@ fn relay(config: &SudokuConfig, writer: &mut Writer, stop: &dlx::Stop) -> Result
 }
 
 /// What a chunk is solved for: the task, a count's budget, how many
-/// threads a lone big puzzle races on, and the stop request.
+/// threads a lone big puzzle races on, the stop request and the most time
+/// a puzzle may take.
 #[derive(Debug, Clone, Copy)]
 struct Within<'s> {
     task: Task,
     budget: Option<u64>,
     race: Option<usize>,
     stop: &'s dlx::Stop,
+    time_limit: Option<std::time::Duration>,
 }
 
 /// Answers a chunk's items on the workers, each into its slot (whose old

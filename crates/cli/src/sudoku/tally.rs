@@ -18,6 +18,8 @@ pub(super) struct Tally {
     invalid: u64,
     unique: u64,
     multiple: u64,
+    /// Not answered within `--time-limit`.
+    unknown: u64,
     search: dlx::Stats,
     /// The items and options of the encoding, while every puzzle used the
     /// same one.
@@ -73,12 +75,16 @@ impl Tally {
                         self.multiple += 1;
                         (true, ExitStatus::NoSolution)
                     }
+                    Outcome::TimedOut(_) => {
+                        self.unknown += 1;
+                        (false, ExitStatus::Stopped)
+                    }
                     Outcome::Human(found) if found.is_done() => (true, ExitStatus::Success),
                     Outcome::Human(_) => (false, ExitStatus::NoSolution),
                 };
                 if found {
                     self.solved += 1;
-                } else {
+                } else if !matches!(outcome, Outcome::TimedOut(_)) {
                     self.no_solution += 1;
                 }
                 status
@@ -106,6 +112,9 @@ impl Tally {
             .add("invalid", self.invalid);
         if task == Task::Check {
             s.add("unique", self.unique).add("multiple", self.multiple);
+        }
+        if self.unknown > 0 {
+            s.add("unknown", self.unknown);
         }
         if let (Some((items, options)), false) = (self.encoding, self.mixed) {
             s.add("items", items).add("options", options);

@@ -3,6 +3,7 @@
 
 use std::cell::OnceCell;
 use std::sync::Arc;
+use std::time::Instant;
 
 use dlx::{OptionId, Parallel, Status, Stop};
 use sudoku_cover::human::{Ladder, Units};
@@ -122,7 +123,7 @@ impl<'a> Worker<'a> {
     }
 
     /// Counts the solutions of a puzzle within `budget` search-tree nodes,
-    /// looking at `stop` every [`SLICE`] nodes.
+    /// looking at `stop` and the `deadline` every [`SLICE`] nodes.
     fn count_within(
         &mut self,
         sudoku: &'a Sudoku,
@@ -130,6 +131,7 @@ impl<'a> Worker<'a> {
         limit: Option<u128>,
         budget: u64,
         stop: &Stop,
+        deadline: Option<Instant>,
     ) -> Budgeted {
         let problem = sudoku.problem();
         let solver = find_or_make(
@@ -154,6 +156,9 @@ impl<'a> Worker<'a> {
             if stop.is_requested() {
                 return Budgeted::Stopped;
             }
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                return Budgeted::TimedOut(count, solver.stats());
+            }
             match solver.run((budget - spent).min(SLICE)) {
                 Status::Solution => count += 1,
                 Status::Done => break,
@@ -166,14 +171,16 @@ impl<'a> Worker<'a> {
     /// Answers one item: for `sudoku solve`, the first solution and
     /// whether there is a second. With a `budget`, a count that needs more
     /// nodes is [`Answer::Deferred`]; a count stopped by `stop` is
-    /// [`Answer::NotReached`].
+    /// [`Answer::NotReached`], and one past the time limit
+    /// [`Outcome::TimedOut`].
     ///
     /// A big puzzle (see [`sudoku_cover::RESTART_SIDE`]) to solve or check
     /// searches by restarts, which stop when `stop` is requested; with
     /// `race`, on that many threads: it is alone in its chunk, so the other
     /// threads would be idle.
     fn work(&mut self, item: &'a Item, within: Within<'_>) -> Answer {
-        let Within { task, budget, race, stop } = within;
+        let Within { task, budget, race, stop, time_limit } = within;
+        let deadline = time_limit.map(|t| Instant::now() + t);
         let source = &item.source;
         let (puzzle, sudoku) = match &item.kind {
             ItemKind::Nothing(message) => return Answer::Nothing(message.clone()),
@@ -192,8 +199,9 @@ impl<'a> Worker<'a> {
         // (Pencil marks are counted by the sudoku solver below.)
         if let (Task::Count(limit), None) = (task, &puzzle.marks) {
             let budget = budget.unwrap_or(u64::MAX);
-            match self.count_within(sudoku, grid, limit, budget, stop) {
+            match self.count_within(sudoku, grid, limit, budget, stop, deadline) {
                 Budgeted::Counted(n, stats) => return Answer::Done(Outcome::Counted(n), stats),
+                Budgeted::TimedOut(n, stats) => return Answer::Done(Outcome::TimedOut(n), stats),
                 Budgeted::TooBig => return Answer::Deferred,
                 Budgeted::Stopped => return Answer::NotReached,
                 // The sudoku solver below tells what is wrong.
@@ -204,7 +212,9 @@ impl<'a> Worker<'a> {
         if let (Task::Solve(_) | Task::Check, None) = (task, &puzzle.marks) {
             if sudoku.size() >= sudoku_cover::RESTART_SIDE {
                 let threads = race.unwrap_or(1);
-                return match sudoku.solve_and_check_until(grid, threads, self.search, stop) {
+                let raced =
+                    sudoku.solve_and_check_until(grid, threads, self.search, stop, deadline);
+                return match raced {
                     Ok(Raced { answer: Some((solution, uniqueness)), stats }) => {
                         let outcome = match (task, solution) {
                             (Task::Check, _) => Outcome::Checked(uniqueness),
@@ -215,7 +225,8 @@ impl<'a> Worker<'a> {
                         };
                         Answer::Done(outcome, stats)
                     }
-                    Ok(Raced { answer: None, .. }) => Answer::NotReached,
+                    Ok(Raced { answer: None, .. }) if stop.is_requested() => Answer::NotReached,
+                    Ok(Raced { answer: None, stats }) => Answer::Done(Outcome::TimedOut(0), stats),
                     Err(e) => invalid(&e),
                 };
             }
@@ -321,6 +332,9 @@ fn answer(
 enum Budgeted {
     /// The count and the search's statistics.
     Counted(u128, dlx::Stats),
+    /// The time limit passed: the solutions counted by then, and the
+    /// statistics.
+    TimedOut(u128, dlx::Stats),
     /// The budget ran out: the count is large.
     TooBig,
     /// A stop was requested.
@@ -365,6 +379,9 @@ pub(super) fn count_on_all_threads(
     if let Some(limit) = limit {
         search = search.limit(limit);
     }
+    if let Some(time) = config.time_limit {
+        search = search.time_limit(time);
+    }
     let outcome = if progress.is_enabled() {
         progress.while_searching(&format!("{source}:{}", puzzle.line), |show| {
             search.count_with_progress(REFRESH, show)
@@ -374,7 +391,10 @@ pub(super) fn count_on_all_threads(
     };
     match outcome {
         // Stopped: a lower bound is no answer for a column of counts.
-        Ok(outcome) if !outcome.complete => Answer::NotReached,
+        Ok(outcome) if !outcome.complete && stop.is_requested() => Answer::NotReached,
+        Ok(outcome) if !outcome.complete => {
+            Answer::Done(Outcome::TimedOut(outcome.solutions), outcome.stats)
+        }
         Ok(outcome) => Answer::Done(Outcome::Counted(outcome.solutions), outcome.stats),
         Err(e) => invalid(&e),
     }

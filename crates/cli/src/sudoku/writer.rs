@@ -153,7 +153,8 @@ impl Writer {
     }
 
     /// One answer as text: a solution (a line or a grid), `no solution`, a
-    /// count (0 for an invalid puzzle), a word, or `invalid`.
+    /// count (0 for an invalid puzzle, `at least N` past the time limit), a
+    /// word (`unknown` past the time limit), or `invalid`.
     fn text(&mut self, item: &Item, answer: &Answer) -> io::Result<()> {
         let block = self.is_block(item);
         // Grids, and the solutions of different puzzles, are set apart by a
@@ -217,6 +218,10 @@ impl Writer {
             Answer::Done(Outcome::NoSolution, _) => out.write_all(b"no solution\n"),
             Answer::Done(Outcome::Counted(n), _) => writeln!(out, "{n}"),
             Answer::Done(Outcome::Checked(u), _) => writeln!(out, "{u}"),
+            Answer::Done(Outcome::TimedOut(n), _) if matches!(self.task, Task::Count(_)) => {
+                writeln!(out, "at least {n}")
+            }
+            Answer::Done(Outcome::TimedOut(_), _) => out.write_all(b"unknown\n"),
             // An invalid puzzle has no solution: its count is 0.
             Answer::Invalid(_) | Answer::Deferred if matches!(self.task, Task::Count(_)) => {
                 out.write_all(b"0\n")
@@ -265,6 +270,7 @@ impl Writer {
                         ("solved", Some(*uniqueness == Uniqueness::Unique))
                     }
                     _ if invalid => ("invalid", None),
+                    Answer::Done(Outcome::TimedOut(_), _) => ("unknown", None),
                     _ => ("no solution", None),
                 };
                 let solution = unique.map(|_| self.solution.as_str());
@@ -274,14 +280,17 @@ impl Writer {
                 self.out.json_line(&record)
             }
             (Task::Count(limit), _) => {
-                let solutions = match answer {
-                    Answer::Done(Outcome::Counted(n), _) => *n,
-                    _ => 0,
+                let (solutions, status) = match answer {
+                    Answer::Done(Outcome::Counted(n), _) => (*n, "counted"),
+                    Answer::Done(Outcome::TimedOut(n), _) => (*n, "unknown"),
+                    _ => (0, "invalid"),
                 };
-                let status = if invalid { "invalid" } else { "counted" };
-                let at_limit = !invalid && limit.is_some_and(|limit| solutions >= limit);
+                let at_limit = status == "counted" && limit.is_some_and(|limit| solutions >= limit);
                 let record = json::Count { file, line, puzzle, status, solutions, at_limit, error };
                 self.out.json_line(&record)
+            }
+            (Task::Check, Answer::Done(Outcome::TimedOut(_), _)) => {
+                self.out.json_line(&json::Check { file, line, puzzle, status: "unknown", error })
             }
             (Task::Check, Answer::Done(Outcome::Checked(u), _)) => {
                 let status = match u {

@@ -219,23 +219,31 @@ impl Sudoku {
         if threads == 1 || self.size() < RESTART_SIDE {
             return self.solver_with_config(config).solve_and_check(grid);
         }
-        let raced = self.solve_and_check_until(grid, threads, config, &dlx::Stop::new())?;
+        let raced = self.solve_and_check_until(grid, threads, config, &dlx::Stop::new(), None)?;
         Ok(raced.answer.unwrap_or((None, Uniqueness::None)))
     }
 
     /// [`solve_and_check_on`](Self::solve_and_check_on) that gives up when
-    /// `stop` is requested (the searches look at it between slices of a few
-    /// thousand nodes), with the statistics of every search that raced.
-    /// Grids below [`RESTART_SIDE`], and one thread, race too.
+    /// `stop` is requested or the `deadline` passes (the searches look at
+    /// both between slices of a few thousand nodes, clause learning between
+    /// conflicts), with the statistics of every search that raced. Grids
+    /// below [`RESTART_SIDE`], and one thread, race too.
     ///
     /// ```
+    /// use std::time::{Duration, Instant};
     /// use sudoku_cover::{Grid, Rules, Shape, Sudoku, Uniqueness};
     ///
     /// let sudoku = Sudoku::new(Rules::new(Shape::new(5, 5)?))?;
     /// let grid = Grid::new(sudoku.rules().shape());
-    /// let raced = sudoku.solve_and_check_until(&grid, 1, Sudoku::config(), &dlx::Stop::new())?;
+    /// let stop = dlx::Stop::new();
+    /// let raced = sudoku.solve_and_check_until(&grid, 1, Sudoku::config(), &stop, None)?;
     /// assert_eq!(raced.answer.expect("not stopped").1, Uniqueness::Multiple);
     /// assert!(raced.stats.nodes() > 0);
+    ///
+    /// // A deadline already past: no answer.
+    /// let past = Some(Instant::now() - Duration::from_secs(1));
+    /// let raced = sudoku.solve_and_check_until(&grid, 2, Sudoku::config(), &stop, past)?;
+    /// assert!(raced.answer.is_none());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn solve_and_check_until(
@@ -244,11 +252,15 @@ impl Sudoku {
         threads: usize,
         config: dlx::Config,
         stop: &dlx::Stop,
+        deadline: Option<Instant>,
     ) -> Result<Raced, Error> {
         let threads = threads.max(1);
         let mut first = self.solver_with_config(config);
         first.begin(grid)?;
         let race = Race::until(stop.clone());
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            return Ok(Raced { answer: None, stats: Stats::default() });
+        }
         // The first thread: exact cover, as a lone solver searches. The
         // next ones, where the rules allow, search by houses and by clause
         // learning, the one that suits the grid first (clause learning on a
@@ -269,6 +281,21 @@ impl Sudoku {
         }
         let turns = Turns { weighted: true, houses: !apart.contains(&Apart::Houses), sat: dense };
         std::thread::scope(|scope| {
+            // Sleeps until the deadline, then ends the race without an
+            // answer; woken early when the race ends.
+            let timer = deadline.map(|deadline| {
+                let race = &race;
+                scope.spawn(move || {
+                    while !race.done() {
+                        let now = Instant::now();
+                        if now >= deadline {
+                            race.halt();
+                            break;
+                        }
+                        std::thread::park_timeout(deadline - now);
+                    }
+                })
+            });
             for t in 1..threads {
                 let race = &race;
                 let seed = t as u64 + 1;
@@ -308,6 +335,10 @@ impl Sudoku {
             }
             first.race(grid, &race, true, turns, 1, threads as u64);
             race.tally(first.last_stats());
+            if let Some(timer) = timer {
+                // The first thread returns once the race is done.
+                timer.thread().unpark();
+            }
         });
         Ok(Raced { answer: race.answer(), stats: race.stats() })
     }

@@ -43,6 +43,12 @@ impl Race {
         Race { halt, ..Race::default() }
     }
 
+    /// Ends the race without an answer (its time is up).
+    pub(crate) fn halt(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether the race has its answer, or was told to stop.
     pub(crate) fn done(&self) -> bool {
         self.stop.load(Ordering::Relaxed) || self.halt.is_requested()
     }
