@@ -257,3 +257,30 @@ fn a_stopped_batch_from_a_file_on_two_threads_keeps_its_answers_in_order() {
         )
     );
 }
+
+#[test]
+fn a_stopped_generation_keeps_the_puzzles_made_in_order() {
+    // Many small puzzles: stopped once the first is out, the puzzles
+    // written are the first of the uninterrupted run, all of them whole.
+    let mut child = spawn(&["sudoku", "generate", "--count", "100000000", "--seed", "3"]);
+    let first = first_line(&mut child);
+    signal(&child, "INT");
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(STOPPED));
+    let written = format!("{first}{}", String::from_utf8_lossy(&out.stdout));
+    let made = written.lines().count();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(stderr, format!("dlx: stopped: {made} puzzles made\n"));
+    let whole = dlx(&["sudoku", "generate", "--count", &made.to_string(), "--seed", "3"]);
+    assert_eq!(written, whole.expect_code(0).stdout);
+    // One big puzzle (36x36, seconds of checks): stopped in the middle of
+    // its dig, nothing written, the statistics still there.
+    let child = spawn(&["sudoku", "generate", "--size", "36", "--seed", "1", "--stats"]);
+    std::thread::sleep(Duration::from_millis(300));
+    signal(&child, "TERM");
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(STOPPED));
+    assert!(out.stdout.is_empty());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.starts_with("dlx: stopped: 0 puzzles made\npuzzles: 0\n"), "{stderr}");
+}

@@ -191,33 +191,33 @@ impl<'r> Sat<'r> {
 /// Whether the puzzle `grid` under `model`, with each cell of `within`
 /// restricted to its digits (bit `d` for digit `d + 1`), has a solution:
 /// `None` when CaDiCaL has not decided within `conflicts` conflicts, or
-/// `stop` was set first. Deterministic: the same question gets the same
-/// answer on any machine, unless stopped.
+/// one of the `stops` was set first. Deterministic: the same question gets
+/// the same answer on any machine, unless stopped.
 pub(crate) fn decide(
     model: &Model,
     grid: &Grid,
     within: &[(usize, u64)],
     conflicts: i32,
-    stop: &AtomicBool,
+    stops: &[&AtomicBool],
 ) -> Option<bool> {
     let mut root = houses::Search::new(model, 0);
     if !root.start(grid) || !within.iter().all(|&(cell, digits)| root.restrict_root(cell, digits)) {
         return Some(false);
     }
-    let stopped = || stop.load(Ordering::Relaxed);
+    let stopped = || stops.iter().any(|s| s.load(Ordering::Relaxed));
     let (mut solver, _) = encode::<Flag<'_>>(model, root.domains(), 0, &stopped)?;
-    solver.set_callbacks(Some(Flag(stop)));
+    solver.set_callbacks(Some(Flag(stops)));
     solver.set_limit("conflicts", conflicts).ok()?;
     solver.solve()
 }
 
-/// Stops a solver when the flag is set.
+/// Stops a solver when one of the flags is set.
 #[derive(Debug)]
-struct Flag<'a>(&'a AtomicBool);
+struct Flag<'a>(&'a [&'a AtomicBool]);
 
 impl Callbacks for Flag<'_> {
     fn terminate(&mut self) -> bool {
-        self.0.load(Ordering::Relaxed)
+        self.0.iter().any(|s| s.load(Ordering::Relaxed))
     }
 }
 
@@ -424,7 +424,7 @@ mod tests {
                 return Ok(());
             };
             let stop = AtomicBool::new(false);
-            prop_assert_eq!(decide(sudoku.houses().unwrap(), &grid, &[], -1, &stop), Some(count > 0));
+            prop_assert_eq!(decide(sudoku.houses().unwrap(), &grid, &[], -1, &[&stop]), Some(count > 0));
         }
 
         /// With a cell restricted to some digits, [`decide`] agrees with
@@ -453,7 +453,7 @@ mod tests {
             let mut blanked = grid.clone();
             blanked.set(cell / n, cell % n, 0);
             let stop = AtomicBool::new(false);
-            let answer = decide(sudoku.houses().unwrap(), &blanked, &[(cell, digits)], -1, &stop);
+            let answer = decide(sudoku.houses().unwrap(), &blanked, &[(cell, digits)], -1, &[&stop]);
             prop_assert_eq!(answer, Some(any));
         }
 

@@ -17,7 +17,7 @@ pub(crate) fn decide(
     _: &Grid,
     _: &[(usize, u64)],
     _: i32,
-    _: &AtomicBool,
+    _: &[&AtomicBool],
 ) -> Option<bool> {
     None
 }

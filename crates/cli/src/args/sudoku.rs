@@ -141,7 +141,9 @@ Examples:
 Exit status: 0 when every puzzle was made; 1 when no puzzle could meet the
 demands (no grid keeps the rules, no try came down to --clues, or none was
 rated in --rating's range within --tries); 2 when
-the command line was wrong.")]
+the command line was wrong; 3 when stopped (Ctrl-C, SIGTERM): the puzzles
+made before the first stopped one are written, `dlx: stopped: N puzzles
+made` on stderr.")]
     Generate(SudokuGenerateArgs),
 }
 

@@ -4,7 +4,9 @@
 //! its own random numbers, so that the output is the same on any number
 //! of threads. Indexes are handed out in chunks (growing from one per
 //! thread, so that the first puzzles come at once) and each chunk is
-//! written in order as soon as it is made.
+//! written in order as soon as it is made. Ctrl-C or SIGTERM stops the
+//! puzzles being made; those made before the first stopped one are
+//! written, and the exit status is 3.
 
 use std::io::Write;
 use std::time::Instant;
@@ -66,6 +68,8 @@ pub fn run(config: &GenerateConfig) -> Result<ExitStatus> {
         eprintln!("seed: {}", config.seed);
     }
     let start = Instant::now();
+    let stop = crate::signals::catch()?;
+    let generator = config.generator.clone().stop_on(stop.clone());
     let pool = Pool::new(config.threads)?;
     let mut out = Out::new();
     let mut tally = Tally::default();
@@ -74,10 +78,14 @@ pub fn run(config: &GenerateConfig) -> Result<ExitStatus> {
     let (mut indexes, mut made) = (Vec::new(), Vec::new());
     let mut status = ExitStatus::Success;
     'chunks: while next < config.count {
+        if stop.is_requested() {
+            status = stopped(tally.puzzles);
+            break;
+        }
         let end = config.count.min(next + chunk);
         indexes.clear();
         indexes.extend(next..end);
-        pool.map(&indexes, &mut made, || (), |_, &i| config.generator.generate(config.seed, i));
+        pool.map(&indexes, &mut made, || (), |_, &i| generator.generate(config.seed, i));
         for (&index, result) in indexes.iter().zip(&made) {
             match result {
                 Ok(puzzle) => {
@@ -85,6 +93,11 @@ pub fn run(config: &GenerateConfig) -> Result<ExitStatus> {
                     tally.puzzles += 1;
                     tally.clues += puzzle.clues() as u64;
                     tally.tries += u64::from(puzzle.tries);
+                }
+                Err(GenerateError::Stopped) => {
+                    out.flush()?;
+                    status = stopped(tally.puzzles);
+                    break 'chunks;
                 }
                 Err(e) => {
                     out.flush()?;
@@ -111,6 +124,12 @@ pub fn run(config: &GenerateConfig) -> Result<ExitStatus> {
             .print();
     }
     Ok(status)
+}
+
+/// Says on stderr that the run was stopped after `made` puzzles.
+fn stopped(made: u64) -> ExitStatus {
+    eprintln!("dlx: stopped: {made} puzzles made");
+    ExitStatus::Stopped
 }
 
 /// Writes one puzzle, as text or JSON.

@@ -90,17 +90,21 @@ pub(super) struct Checker<'s, 'a, 'g> {
     run_outs: u32,
     /// How many of those end the asking (see [`SAT_RUN_OUTS`]).
     patience: u32,
+    /// Asked to stop: the dig and the checks end at once, unanswered.
+    halt: &'g dlx::Stop,
 }
 
 impl<'s, 'a, 'g> Checker<'s, 'a, 'g> {
     /// Checks of puzzles whose one solution is `solution`, by `search`
-    /// within `budget` nodes, clause learning on up to `threads` threads.
+    /// within `budget` nodes, clause learning on up to `threads` threads,
+    /// until `halt` is requested.
     pub(super) fn new(
         search: Searches<'s, 'a>,
         threads: usize,
         solution: &'g Grid,
         peers: &'g Peers,
         budget: u64,
+        halt: &'g dlx::Stop,
     ) -> Checker<'s, 'a, 'g> {
         let (cycles, grid) = (Cycles::new(solution), solution.clone());
         let threads = threads.max(1);
@@ -116,6 +120,7 @@ impl<'s, 'a, 'g> Checker<'s, 'a, 'g> {
             conflicts,
             run_outs,
             patience,
+            halt,
         }
     }
 
@@ -147,7 +152,8 @@ pub(super) struct Dug {
 
 /// Removes orbits of the checker's solution's cells, in order, while the
 /// puzzle stays unique (see the module docs), never going below `target`
-/// clues and stopping when it is reached.
+/// clues and stopping when it is reached, or when the checker's `halt` is
+/// requested (the puzzle, unique, is then not settled).
 pub(super) fn dig(
     checker: &mut Checker<'_, '_, '_>,
     orbits: &[Vec<usize>],
@@ -159,6 +165,10 @@ pub(super) fn dig(
     let mut settled = true;
     let floor = target.unwrap_or(0);
     for orbit in orbits {
+        if checker.halt.is_requested() {
+            settled = false;
+            break;
+        }
         if clues == floor {
             // Stopped before trying every orbit.
             settled = false;
@@ -186,13 +196,16 @@ pub(super) fn dig(
 
 /// Whether no single clue of a unique `puzzle` can be blanked with the
 /// puzzle staying unique: `Some(false)` when one can, `None` when a check
-/// ran out of budget before the answer was known.
+/// ran out of budget before the answer was known (or `halt` came first).
 pub(super) fn is_minimal(checker: &mut Checker<'_, '_, '_>, puzzle: &Grid) -> Option<bool> {
     let mut blanked = puzzle.clone();
     for cell in 0..puzzle.cells().len() {
         let value = puzzle.cells()[cell];
         if value == 0 {
             continue;
+        }
+        if checker.halt.is_requested() {
+            return None;
         }
         blanked.cells_mut()[cell] = 0;
         let another = another_solution(checker, &mut blanked, &[cell])?;
@@ -270,7 +283,8 @@ fn other_values(
     cell: usize,
     others: u64,
 ) -> Option<bool> {
-    let Checker { search, grid, budget, threads, conflicts, run_outs, patience, .. } = checker;
+    let Checker { search, grid, budget, threads, conflicts, run_outs, patience, halt, .. } =
+        checker;
     let (mut hard, mut unknown) = (0u64, false);
     for value in Bits(others).map(|v| v as u8 + 1) {
         grid.cells_mut().copy_from_slice(puzzle.cells());
@@ -299,7 +313,8 @@ fn other_values(
     }
     let (found, mut open) = (AtomicBool::new(false), false);
     let decide = |digits: &u64| {
-        let answer = sat::decide(model, puzzle, &[(cell, *digits)], *conflicts, &found);
+        let stops = [&found, &**halt.flag()];
+        let answer = sat::decide(model, puzzle, &[(cell, *digits)], *conflicts, &stops);
         if answer == Some(true) {
             found.store(true, Ordering::Relaxed);
         }

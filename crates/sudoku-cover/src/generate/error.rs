@@ -47,6 +47,9 @@ pub enum GenerateError {
     },
     /// A symmetry name that is not one.
     UnknownSymmetry(String),
+    /// The [`dlx::Stop`] given to [`Generator::stop_on`](super::Generator::stop_on)
+    /// was requested before the puzzle was made.
+    Stopped,
 }
 
 /// What a failed try lacked.
@@ -84,6 +87,7 @@ impl fmt::Display for GenerateError {
         match self {
             GenerateError::Rules(e) => write!(f, "{e}"),
             GenerateError::NoGrid => f.write_str("no full grid keeps these rules"),
+            GenerateError::Stopped => f.write_str("stopped before the puzzle was made"),
             GenerateError::NoGridFound { nodes } => write!(
                 f,
                 "no full grid found in {nodes} search-tree nodes: these rules may admit none"

@@ -108,7 +108,7 @@ pub(super) fn first_grid(solver: &mut SudokuSolver<'_>, budget: u64) -> Fill {
     match solver.solve_within(&Grid::new(shape), &mut solution, budget) {
         Ok(Some(true)) => Fill::Grid(solution),
         Ok(Some(false)) => Fill::NoGrid,
-        Ok(None) | Err(_) => by_houses(solver, &Grid::new(shape), 0),
+        Ok(None) | Err(_) => by_houses(solver, &Grid::new(shape), 0, &dlx::Stop::new()),
     }
 }
 
@@ -122,6 +122,7 @@ pub(super) fn random_solution(
     givens: usize,
     budget: u64,
     first: Option<&Grid>,
+    halt: &dlx::Stop,
 ) -> Fill {
     let shape = solver.sudoku().rules().shape();
     let n = shape.size();
@@ -144,7 +145,7 @@ pub(super) fn random_solution(
         match solver.solve_within(&puzzle, &mut solution, budget) {
             Ok(Some(true)) => break,
             Ok(None) => {
-                if let Fill::Grid(grid) = by_houses(solver, &puzzle, rng.next_u64()) {
+                if let Fill::Grid(grid) = by_houses(solver, &puzzle, rng.next_u64(), halt) {
                     solution = grid;
                     break;
                 }
@@ -177,8 +178,9 @@ const HOUSE_FAILS: u64 = 1 << 16;
 /// drawn from `seed` on Luby's budgets as in the race ([`HOUSES_UNIT`]
 /// dead ends times 1, 1, 2, ...), within [`HOUSE_FAILS`] dead ends: [`Fill::NoGrid`]
 /// when its tree ends without one, [`Fill::TooHard`] when none is found
-/// within them or the rules are not all houses.
-fn by_houses(solver: &SudokuSolver<'_>, puzzle: &Grid, seed: u64) -> Fill {
+/// within them, when `halt` is requested, or when the rules are not all
+/// houses.
+fn by_houses(solver: &SudokuSolver<'_>, puzzle: &Grid, seed: u64, halt: &dlx::Stop) -> Fill {
     let Some(model) = solver.sudoku().houses() else {
         return Fill::TooHard;
     };
@@ -195,7 +197,7 @@ fn by_houses(solver: &SudokuSolver<'_>, puzzle: &Grid, seed: u64) -> Fill {
             found = Some(houses::grid_of(puzzle, doms));
             false
         };
-        match search.run(fails, None, &|| false, &mut report) {
+        match search.run(fails, None, &|| halt.is_requested(), &mut report) {
             End::Budget => spent += fails,
             End::Stopped => break,
             End::Exhausted => return Fill::NoGrid,

@@ -151,6 +151,8 @@ pub struct Generator {
     orbits: OnceLock<Vec<Vec<usize>>>,
     /// Threads one puzzle's checks may use.
     threads: usize,
+    /// Asked to stop: puzzles not yet made are given up.
+    stop: dlx::Stop,
 }
 
 /// Rules compiled, with every cell's peers, and their houses for the
@@ -254,6 +256,7 @@ impl Generator {
             first: OnceLock::new(),
             orbits: OnceLock::new(),
             threads: 1,
+            stop: dlx::Stop::new(),
         })
     }
 
@@ -345,6 +348,27 @@ impl Generator {
         self
     }
 
+    /// Gives up on the puzzles being made once `stop` is requested (from
+    /// another thread, or a signal handler): [`generate`](Self::generate)
+    /// then returns [`GenerateError::Stopped`] within a few of its
+    /// searches (a clause-learning check stops between conflicts).
+    ///
+    /// ```
+    /// use sudoku_cover::generate::{GenerateError, Generator};
+    /// use sudoku_cover::{Rules, Shape};
+    ///
+    /// let stop = dlx::Stop::new();
+    /// let generator = Generator::new(Rules::new(Shape::new(3, 3)?))?.stop_on(stop.clone());
+    /// assert!(generator.generate(1, 0).is_ok());
+    /// stop.request();
+    /// assert_eq!(generator.generate(1, 1), Err(GenerateError::Stopped));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn stop_on(mut self, stop: dlx::Stop) -> Generator {
+        self.stop = stop;
+        self
+    }
+
     /// The rules (with random regions, their shape and variants).
     pub fn rules(&self) -> &Rules {
         &self.rules
@@ -388,6 +412,9 @@ impl Generator {
         let mut drawn;
         let most = self.get_tries();
         for tries in 1..=most {
+            if self.stop.is_requested() {
+                return Err(GenerateError::Stopped);
+            }
             let compiled = match &self.fixed {
                 Some(compiled) => compiled,
                 None => {
@@ -408,6 +435,7 @@ impl Generator {
                 self.random_givens(),
                 self.search_budget(),
                 first,
+                &self.stop,
             ) {
                 Fill::Grid(grid) => grid,
                 Fill::NoGrid | Fill::TooHard => continue,
@@ -418,18 +446,24 @@ impl Generator {
             let mut probe = compiled.probe.clone();
             let search = dig::Searches { solver: &mut solver, probe: &mut probe };
             let budget = self.search_budget();
-            let mut checker =
-                dig::Checker::new(search, self.threads, &solution, &compiled.peers, budget);
+            let (threads, peers, halt) = (self.threads, &compiled.peers, &self.stop);
+            let mut checker = dig::Checker::new(search, threads, &solution, peers, budget, halt);
             if !self.minimal {
                 checker = checker.quick();
             }
             let dug = dig::dig(&mut checker, &orbits, self.clues);
+            if self.stop.is_requested() {
+                return Err(GenerateError::Stopped);
+            }
             if let Some(target) = self.clues.filter(|&t| t != dug.clues) {
                 fewest = fewest.min(dug.clues);
                 reason = Shortfall::Clues { target, fewest };
                 continue;
             }
             if self.minimal && !self.certified(&mut checker, &dug) {
+                if self.stop.is_requested() {
+                    return Err(GenerateError::Stopped);
+                }
                 reason = Shortfall::Minimal;
                 continue;
             }

@@ -110,7 +110,15 @@ fn grids_the_engine_gives_up_on_are_filled_by_the_search_by_houses() {
         for seed in 0..4 {
             let mut rng = Rng::new(seed);
             let size = rules.size();
-            let fill = fill::random_solution(&mut solver, &compiled.peers, &mut rng, size, 1, None);
+            let fill = fill::random_solution(
+                &mut solver,
+                &compiled.peers,
+                &mut rng,
+                size,
+                1,
+                None,
+                &dlx::Stop::new(),
+            );
             let Fill::Grid(grid) = fill else { panic!("{rules:?}: {fill:?}") };
             // A full grid that keeps the rules is its own unique solution.
             assert_eq!(solver.check(&grid).unwrap(), Uniqueness::Unique, "{rules:?}");
@@ -130,16 +138,23 @@ fn dig_sixteen(seed: u64, run_outs: Option<u32>) -> (dig::Dug, Grid) {
     let compiled = Compiled::new(Rules::new(Shape::for_size(16).unwrap())).unwrap();
     let mut solver = compiled.sudoku.solver();
     let mut rng = Rng::new(seed);
-    let Fill::Grid(solution) =
-        fill::random_solution(&mut solver, &compiled.peers, &mut rng, 16, 1, None)
-    else {
+    let Fill::Grid(solution) = fill::random_solution(
+        &mut solver,
+        &compiled.peers,
+        &mut rng,
+        16,
+        1,
+        None,
+        &dlx::Stop::new(),
+    ) else {
         panic!("no grid")
     };
     let mut orbits = Symmetry::None.orbits(16);
     rng.shuffle(&mut orbits);
     let mut probe = compiled.probe.clone();
     let search = dig::Searches { solver: &mut solver, probe: &mut probe };
-    let mut checker = dig::Checker::new(search, 1, &solution, &compiled.peers, 1);
+    let halt = dlx::Stop::new();
+    let mut checker = dig::Checker::new(search, 1, &solution, &compiled.peers, 1, &halt);
     if let Some(run_outs) = run_outs {
         checker = checker.give_up_after(run_outs);
     }
@@ -162,4 +177,18 @@ fn a_dig_that_gives_up_on_clause_learning_keeps_more_clues_and_stays_unique() {
     // clause learning left their clue in.
     assert!(all.settled && !none.settled);
     assert!(none.clues > all.clues, "{} clues, {} without giving up", none.clues, all.clues);
+}
+
+#[test]
+fn a_stop_requested_while_a_big_puzzle_is_dug_gives_it_up() {
+    let stop = dlx::Stop::new();
+    let rules = Rules::new(Shape::new(6, 6).unwrap());
+    let generator = Generator::new(rules).unwrap().threads(2).stop_on(stop.clone());
+    let made = std::thread::scope(|scope| {
+        let making = scope.spawn(|| generator.generate(1, 0));
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        stop.request();
+        making.join().unwrap()
+    });
+    assert_eq!(made, Err(GenerateError::Stopped));
 }
