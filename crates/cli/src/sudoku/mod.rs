@@ -122,8 +122,9 @@ enum Answer {
     /// Nothing to answer (see [`ItemKind::Nothing`]): the message.
     Nothing(String),
     /// A valid puzzle whose count is too large for one thread: to be
-    /// counted on all threads.
-    Deferred,
+    /// counted on all threads, within what is left of `--time-limit` after
+    /// the time it has taken.
+    Deferred(std::time::Duration),
     /// The batch was stopped (Ctrl-C, SIGTERM) before this puzzle was
     /// answered.
     #[default]
@@ -257,12 +258,14 @@ fn batch(
             let Some((items, mut answers)) = pipe.oldest() else {
                 anyhow::bail!("internal error: a worker stopped before the end of its chunk");
             };
-            if answers.iter().any(|a| matches!(a, Answer::Deferred)) {
+            if answers.iter().any(|a| matches!(a, Answer::Deferred(_))) {
                 // Counted on all threads, with nothing else on them.
                 pipe.settle();
                 for (item, answer) in items.iter().zip(answers.iter_mut()) {
-                    if let (Answer::Deferred, Task::Count(limit)) = (&answer, task) {
-                        *answer = work::count_on_all_threads(item, limit, config, &progress, stop);
+                    if let (&mut Answer::Deferred(spent), Task::Count(limit)) = (&mut *answer, task)
+                    {
+                        *answer =
+                            work::count_on_all_threads(item, limit, spent, config, &progress, stop);
                         progress.inc(1);
                     }
                 }
@@ -400,7 +403,7 @@ fn solve<'a>(
             return;
         }
         worker.work_into(item, within, slot);
-        if !matches!(slot, Answer::Deferred) {
+        if !matches!(slot, Answer::Deferred(_)) {
             progress.inc(1);
         }
     };

@@ -43,7 +43,7 @@ impl Tally {
         let status = match answer {
             Answer::Nothing(_) => ExitStatus::Error,
             Answer::NotReached => ExitStatus::Stopped,
-            Answer::Invalid(_) | Answer::Deferred => {
+            Answer::Invalid(_) | Answer::Deferred(_) => {
                 self.puzzles += 1;
                 self.invalid += 1;
                 ExitStatus::Error

@@ -180,7 +180,8 @@ impl<'a> Worker<'a> {
     /// threads would be idle.
     fn work(&mut self, item: &'a Item, within: Within<'_>) -> Answer {
         let Within { task, budget, race, stop, time_limit } = within;
-        let deadline = time_limit.map(|t| Instant::now() + t);
+        let start = Instant::now();
+        let deadline = time_limit.map(|t| start + t);
         let source = &item.source;
         let (puzzle, sudoku) = match &item.kind {
             ItemKind::Nothing(message) => return Answer::Nothing(message.clone()),
@@ -202,7 +203,7 @@ impl<'a> Worker<'a> {
             match self.count_within(sudoku, grid, limit, budget, stop, deadline) {
                 Budgeted::Counted(n, stats) => return Answer::Done(Outcome::Counted(n), stats),
                 Budgeted::TimedOut(n, stats) => return Answer::Done(Outcome::TimedOut(n), stats),
-                Budgeted::TooBig => return Answer::Deferred,
+                Budgeted::TooBig => return Answer::Deferred(start.elapsed()),
                 Budgeted::Stopped => return Answer::NotReached,
                 // The sudoku solver below tells what is wrong.
                 Budgeted::Refused => {}
@@ -353,11 +354,13 @@ fn givens(sudoku: &Sudoku, grid: &Grid) -> Option<Vec<OptionId>> {
     grid.givens().map(|(row, col, value)| sudoku.option(row, col, value)).collect()
 }
 
-/// Counts a valid puzzle's solutions on all threads, showing the search's
-/// progress on the bar.
+/// Counts a valid puzzle's solutions on all threads, up to `limit`, showing
+/// the search's progress on the bar; `spent` is the time the puzzle has
+/// taken already, out of `--time-limit`.
 pub(super) fn count_on_all_threads(
     item: &Item,
     limit: Option<u128>,
+    spent: std::time::Duration,
     config: &SudokuConfig,
     progress: &Progress,
     stop: &dlx::Stop,
@@ -380,7 +383,7 @@ pub(super) fn count_on_all_threads(
         search = search.limit(limit);
     }
     if let Some(time) = config.time_limit {
-        search = search.time_limit(time);
+        search = search.time_limit(time.saturating_sub(spent));
     }
     let outcome = if progress.is_enabled() {
         progress.while_searching(&format!("{source}:{}", puzzle.line), |show| {

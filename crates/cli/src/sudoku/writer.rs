@@ -223,10 +223,10 @@ impl Writer {
             }
             Answer::Done(Outcome::TimedOut(_), _) => out.write_all(b"unknown\n"),
             // An invalid puzzle has no solution: its count is 0.
-            Answer::Invalid(_) | Answer::Deferred if matches!(self.task, Task::Count(_)) => {
+            Answer::Invalid(_) | Answer::Deferred(_) if matches!(self.task, Task::Count(_)) => {
                 out.write_all(b"0\n")
             }
-            Answer::Invalid(_) | Answer::Deferred | Answer::Nothing(_) => {
+            Answer::Invalid(_) | Answer::Deferred(_) | Answer::Nothing(_) => {
                 out.write_all(b"invalid\n")
             }
             Answer::NotReached => Ok(()),
@@ -258,7 +258,8 @@ impl Writer {
                 _ => None,
             },
         );
-        let invalid = matches!(answer, Answer::Invalid(_) | Answer::Deferred | Answer::Nothing(_));
+        let invalid =
+            matches!(answer, Answer::Invalid(_) | Answer::Deferred(_) | Answer::Nothing(_));
         match (self.task, answer) {
             (Task::Solve(_), _) => {
                 let (status, unique) = match answer {
