@@ -289,7 +289,7 @@ impl Sudoku {
                     while !race.done() {
                         let now = Instant::now();
                         if now >= deadline {
-                            race.halt();
+                            race.time_out();
                             break;
                         }
                         std::thread::park_timeout(deadline - now);

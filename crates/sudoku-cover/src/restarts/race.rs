@@ -44,7 +44,7 @@ impl Race {
     }
 
     /// Ends the race without an answer (its time is up).
-    pub(crate) fn halt(&self) {
+    pub(crate) fn time_out(&self) {
         self.stop.store(true, Ordering::Relaxed);
     }
 
