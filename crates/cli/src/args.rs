@@ -407,8 +407,8 @@ pub struct ReportArgs {
     /// Write statistics to stderr when done, one `key: value` per line:
     /// items, options, solutions, nodes, updates, depth, time, updates/s,
     /// then threads for `solve` and `count`; for sudoku also puzzles,
-    /// solved, no-solution, invalid (and unique, multiple for `check`) and
-    /// puzzles/s; last, the engine the search ran (bit-sliced, bitset,
+    /// solved, no-solution, invalid (and unique, multiple for `check`;
+    /// unknown, if some puzzle passed `--time-limit`) and puzzles/s; last, the engine the search ran (bit-sliced, bitset,
     /// bit-bounded or dancing-links).
     #[arg(long)]
     pub stats: bool,
