@@ -188,9 +188,10 @@ pub struct SudokuCountArgs {
     pub format: OutputFormat,
 
     /// The most time one puzzle may take, in seconds (decimals allowed): a
-    /// puzzle not answered by then is written as `at least N`, N the solutions counted by then, and the batch goes
-    /// on (exit status 3). It bounds the searches that can run long: grids
-    /// from 25x25 on, and every count; smaller ones take milliseconds.
+    /// puzzle not counted to the end by then is written as `at least N`, N
+    /// the solutions counted by then, and the batch goes on (exit status
+    /// 3). It bounds every count but that of a puzzle given as pencil
+    /// marks.
     #[arg(long, value_name = "SECS", value_parser = seconds)]
     pub time_limit: Option<std::time::Duration>,
 
