@@ -78,7 +78,7 @@ fn run() -> Result<ExitStatus> {
         Config::MinCost(c, m) => cmd_solve::min_cost(&c, &m),
         Config::Count(c, long) => cmd_count::run(&c, &long),
         Config::Sudoku(c) => sudoku::run(&c),
-        Config::Generate(c) => sudoku::generate::run(&c),
+        Config::Generate(c) => sudoku::generate::run(*c),
         Config::Estimate(c) => cmd_estimate::run(&c),
         Config::Split(c) => cmd_split::run(&c),
         Config::Sum(c) => cmd_sum::run(&c),

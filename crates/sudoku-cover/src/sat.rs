@@ -204,8 +204,7 @@ pub(crate) fn decide(
     if !root.start(grid) || !within.iter().all(|&(cell, digits)| root.restrict_root(cell, digits)) {
         return Some(false);
     }
-    let stopped = || stops.iter().any(|s| s.load(Ordering::Relaxed));
-    let (mut solver, _) = encode::<Flag<'_>>(model, root.domains(), 0, &stopped)?;
+    let (mut solver, _) = encode::<Flag<'_>>(model, root.domains(), 0, &|| Flag(stops).set())?;
     solver.set_callbacks(Some(Flag(stops)));
     solver.set_limit("conflicts", conflicts).ok()?;
     solver.solve()
@@ -215,9 +214,15 @@ pub(crate) fn decide(
 #[derive(Debug)]
 struct Flag<'a>(&'a [&'a AtomicBool]);
 
+impl Flag<'_> {
+    fn set(&self) -> bool {
+        self.0.iter().any(|s| s.load(Ordering::Relaxed))
+    }
+}
+
 impl Callbacks for Flag<'_> {
     fn terminate(&mut self) -> bool {
-        self.0.iter().any(|s| s.load(Ordering::Relaxed))
+        self.set()
     }
 }
 

@@ -62,14 +62,16 @@ struct Tally {
     tries: u64,
 }
 
-/// Makes and writes the puzzles.
-pub fn run(config: &GenerateConfig) -> Result<ExitStatus> {
+/// Makes and writes the puzzles. (The config is taken whole so that its
+/// generator, rules compiled, takes the stop without being copied.)
+pub fn run(mut config: GenerateConfig) -> Result<ExitStatus> {
     if config.random_seed {
         eprintln!("seed: {}", config.seed);
     }
     let start = Instant::now();
     let stop = crate::signals::catch()?;
-    let generator = config.generator.clone().stop_on(stop.clone());
+    config.generator = config.generator.stop_on(stop.clone());
+    let config = &config;
     let pool = Pool::new(config.threads)?;
     let mut out = Out::new();
     let mut tally = Tally::default();
@@ -85,7 +87,7 @@ pub fn run(config: &GenerateConfig) -> Result<ExitStatus> {
         let end = config.count.min(next + chunk);
         indexes.clear();
         indexes.extend(next..end);
-        pool.map(&indexes, &mut made, || (), |_, &i| generator.generate(config.seed, i));
+        pool.map(&indexes, &mut made, || (), |_, &i| config.generator.generate(config.seed, i));
         for (&index, result) in indexes.iter().zip(&made) {
             match result {
                 Ok(puzzle) => {

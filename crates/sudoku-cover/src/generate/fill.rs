@@ -108,6 +108,8 @@ pub(super) fn first_grid(solver: &mut SudokuSolver<'_>, budget: u64) -> Fill {
     match solver.solve_within(&Grid::new(shape), &mut solution, budget) {
         Ok(Some(true)) => Fill::Grid(solution),
         Ok(Some(false)) => Fill::NoGrid,
+        // Never stopped: the grid is kept for the generator's life, and a
+        // stop must not leave it "too hard" for later calls.
         Ok(None) | Err(_) => by_houses(solver, &Grid::new(shape), 0, &dlx::Stop::new()),
     }
 }
