@@ -123,17 +123,21 @@ fn a_lone_puzzle_racing_past_the_time_limit_is_unknown() {
 #[test]
 fn a_count_too_long_for_the_time_limit_is_a_lower_bound() {
     // The empty 9x9 grid (6.67e21 solutions), counted on all threads past
-    // its budget, and a unique puzzle after it.
+    // its budget, then the same as pencil marks (every candidate open), each
+    // followed by a unique puzzle.
     let puzzle =
         "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
-    let file = scratch_file("time_limit_count.txt", &format!("{}\n{puzzle}\n", ".".repeat(81)));
-    for threads in ["1", "2"] {
-        let out =
-            dlx(&["sudoku", "count", "-j", threads, "--time-limit", "0.3", &file]).expect_code(3);
-        let counted = lines(&out.stdout);
-        assert_eq!(counted.len(), 2, "{}", out.stdout);
-        let n: u128 = counted[0].strip_prefix("at least ").expect("a lower bound").parse().unwrap();
-        assert!(n > 0, "{}", out.stdout);
-        assert_eq!(counted[1], "1");
+    for empty in [".".repeat(81), "123456789".repeat(81)] {
+        let file = scratch_file("time_limit_count.txt", &format!("{empty}\n{puzzle}\n"));
+        for threads in ["1", "2"] {
+            let out = dlx(&["sudoku", "count", "-j", threads, "--time-limit", "0.3", &file])
+                .expect_code(3);
+            let counted = lines(&out.stdout);
+            assert_eq!(counted.len(), 2, "{}", out.stdout);
+            let n: u128 =
+                counted[0].strip_prefix("at least ").expect("a lower bound").parse().unwrap();
+            assert!(n > 0, "{}", out.stdout);
+            assert_eq!(counted[1], "1");
+        }
     }
 }

@@ -189,9 +189,11 @@ fn a_stopped_sudoku_batch_keeps_its_answers_and_names_the_first_puzzle_not_reach
         "dlx: stopped: 1 answered; not reached: the rest of the input\n"
     );
     // In the middle of a count that would never end (an empty 8x8 grid,
-    // counted on all threads): the puzzle before it is answered, the
-    // count is no answer, and the puzzle after it is not reached.
-    for threads in ["1", "2"] {
+    // counted on all threads, or the empty 9x9 grid as pencil marks): the
+    // puzzle before it is answered, the count is no answer, and the puzzle
+    // after it is not reached.
+    let endless = [".".repeat(64), "123456789".repeat(81)];
+    for (threads, endless) in [("1", &endless[0]), ("2", &endless[0]), ("1", &endless[1])] {
         // Answers are written a chunk at a time, so the test cannot wait
         // for the first: it waits long enough, longer on a busy machine.
         let mut wait = Duration::from_millis(500);
@@ -199,7 +201,7 @@ fn a_stopped_sudoku_batch_keeps_its_answers_and_names_the_first_puzzle_not_reach
             let mut child =
                 spawn_with_stdin(&["sudoku", "count", "-j", threads, "--stats"], Stdio::piped());
             let mut stdin = child.stdin.take().unwrap();
-            writeln!(stdin, "{puzzle}\n{}\n{puzzle}", ".".repeat(64)).unwrap();
+            writeln!(stdin, "{puzzle}\n{endless}\n{puzzle}").unwrap();
             drop(stdin);
             std::thread::sleep(wait);
             signal(&child, "TERM");

@@ -190,8 +190,7 @@ pub struct SudokuCountArgs {
     /// The most time one puzzle may take, in seconds (decimals allowed): a
     /// puzzle not counted to the end by then is written as `at least N`, N
     /// the solutions counted by then, and the batch goes on (exit status
-    /// 3). It bounds every count but that of a puzzle given as pencil
-    /// marks.
+    /// 3). It bounds every count, of pencil marks too.
     #[arg(long, value_name = "SECS", value_parser = seconds)]
     pub time_limit: Option<std::time::Duration>,
 

@@ -123,49 +123,15 @@ impl<'a> Worker<'a> {
     }
 
     /// Counts the solutions of a puzzle within `budget` search-tree nodes,
-    /// looking at `stop` and the `deadline` every [`SLICE`] nodes.
-    fn count_within(
-        &mut self,
-        sudoku: &'a Sudoku,
-        grid: &Grid,
-        limit: Option<u128>,
-        budget: u64,
-        stop: &Stop,
-        deadline: Option<Instant>,
-    ) -> Budgeted {
+    /// with a solver kept for its compiled rules, as [`count_with`] does.
+    fn count_within(&mut self, sudoku: &'a Sudoku, grid: &Grid, bounds: Bounds<'_>) -> Budgeted {
         let problem = sudoku.problem();
         let solver = find_or_make(
             &mut self.counters,
             |s| std::ptr::eq(s.problem(), problem),
             || dlx::Solver::with_config(problem, self.search),
         );
-        solver.reset();
-        let Some(givens) = givens(sudoku, grid) else { return Budgeted::Refused };
-        for option in givens {
-            if solver.choose(option).is_err() {
-                return Budgeted::Refused;
-            }
-        }
-        let limit = limit.unwrap_or(u128::MAX);
-        let mut count = 0;
-        while count < limit {
-            let spent = solver.stats().nodes();
-            if spent >= budget {
-                return Budgeted::TooBig;
-            }
-            if stop.is_requested() {
-                return Budgeted::Stopped;
-            }
-            if deadline.is_some_and(|d| Instant::now() >= d) {
-                return Budgeted::TimedOut(count, solver.stats());
-            }
-            match solver.run((budget - spent).min(SLICE)) {
-                Status::Solution => count += 1,
-                Status::Done => break,
-                _ => {}
-            }
-        }
-        Budgeted::Counted(count, solver.stats())
+        count_with(solver, sudoku, grid, bounds)
     }
 
     /// Answers one item: for `sudoku solve`, the first solution and
@@ -197,10 +163,22 @@ impl<'a> Worker<'a> {
             Err(e) => return invalid(e),
         };
         let grid = &puzzle.grid;
-        // (Pencil marks are counted by the sudoku solver below.)
-        if let (Task::Count(limit), None) = (task, &puzzle.marks) {
-            let budget = budget.unwrap_or(u64::MAX);
-            match self.count_within(sudoku, grid, limit, budget, stop, deadline) {
+        if let Task::Count(limit) = task {
+            let bounds = Bounds { limit, budget: budget.unwrap_or(u64::MAX), stop, deadline };
+            let counted = match &puzzle.marks {
+                None => self.count_within(sudoku, grid, bounds),
+                // Pencil marks: the rules compiled for this puzzle's
+                // candidates, and a solver for them alone.
+                Some(marks) => match sudoku.with_candidates(marks) {
+                    Ok(restricted) => {
+                        let mut solver =
+                            dlx::Solver::with_config(restricted.problem(), self.search);
+                        count_with(&mut solver, &restricted, grid, bounds)
+                    }
+                    Err(e) => return invalid(&e),
+                },
+            };
+            match counted {
                 Budgeted::Counted(n, stats) => return Answer::Done(Outcome::Counted(n), stats),
                 Budgeted::TimedOut(n, stats) => return Answer::Done(Outcome::TimedOut(n), stats),
                 Budgeted::TooBig => return Answer::Deferred(start.elapsed()),
@@ -354,6 +332,55 @@ fn givens(sudoku: &Sudoku, grid: &Grid) -> Option<Vec<OptionId>> {
     grid.givens().map(|(row, col, value)| sudoku.option(row, col, value)).collect()
 }
 
+/// What bounds a count: at most `limit` solutions, `budget` search-tree
+/// nodes, until `stop` is requested or the `deadline`.
+#[derive(Clone, Copy)]
+struct Bounds<'s> {
+    limit: Option<u128>,
+    budget: u64,
+    stop: &'s Stop,
+    deadline: Option<Instant>,
+}
+
+/// Counts the solutions of a puzzle of `sudoku`'s rules with `solver` (of
+/// the same problem) within `bounds`, looking at the stop and the deadline
+/// every [`SLICE`] nodes.
+fn count_with(
+    solver: &mut dlx::Solver<'_>,
+    sudoku: &Sudoku,
+    grid: &Grid,
+    bounds: Bounds<'_>,
+) -> Budgeted {
+    let Bounds { limit, budget, stop, deadline } = bounds;
+    solver.reset();
+    let Some(givens) = givens(sudoku, grid) else { return Budgeted::Refused };
+    for option in givens {
+        if solver.choose(option).is_err() {
+            return Budgeted::Refused;
+        }
+    }
+    let limit = limit.unwrap_or(u128::MAX);
+    let mut count = 0;
+    while count < limit {
+        let spent = solver.stats().nodes();
+        if spent >= budget {
+            return Budgeted::TooBig;
+        }
+        if stop.is_requested() {
+            return Budgeted::Stopped;
+        }
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            return Budgeted::TimedOut(count, solver.stats());
+        }
+        match solver.run((budget - spent).min(SLICE)) {
+            Status::Solution => count += 1,
+            Status::Done => break,
+            _ => {}
+        }
+    }
+    Budgeted::Counted(count, solver.stats())
+}
+
 /// Counts a valid puzzle's solutions on all threads, up to `limit`, showing
 /// the search's progress on the bar; `spent` is the time the puzzle has
 /// taken already, out of `--time-limit`.
@@ -371,6 +398,15 @@ pub(super) fn count_on_all_threads(
     };
     let invalid =
         |e: &dyn std::fmt::Display| Answer::Invalid(format!("{source}:{}: {e}", puzzle.line));
+    // Pencil marks: the rules compiled for this puzzle's candidates.
+    let restricted = match &puzzle.marks {
+        Some(marks) => match sudoku.with_candidates(marks) {
+            Ok(restricted) => Some(restricted),
+            Err(e) => return invalid(&e),
+        },
+        None => None,
+    };
+    let sudoku = restricted.as_ref().unwrap_or(sudoku);
     let Some(givens) = givens(sudoku, &puzzle.grid) else {
         return invalid(&"a given does not fit the rules");
     };
