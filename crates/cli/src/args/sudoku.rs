@@ -277,6 +277,8 @@ pub struct SudokuGenerateArgs {
     /// past the search's budget go to clause learning (CaDiCaL, when built
     /// with it; without, it gives up after its tries), and a minimal 25x25
     /// puzzle takes two to three minutes on one thread, under two on two.
+    /// From 36x36 on it is out of reach: after three checks in a row run
+    /// past clause learning's limit, the run ends with status 1.
     #[arg(long)]
     pub minimal: bool,
 

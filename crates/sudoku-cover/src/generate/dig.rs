@@ -38,7 +38,7 @@ const PROBE_BRANCHES: u64 = 64;
 /// The conflicts clause learning ([`sat::decide`]) may take on a question
 /// the engine left open within its node budget, in a dig that must be
 /// minimal: on 25x25, one question of 427 runs out.
-const SAT_CONFLICTS: i32 = 100_000;
+pub(super) const SAT_CONFLICTS: i32 = 100_000;
 
 /// The conflicts of a question in a dig that need not be minimal
 /// ([`Checker::quick`]): `generate --size 25 --seed 1 -j2` takes 0.83 s
@@ -62,7 +62,7 @@ const SAT_GROUPS: usize = 2;
 /// nearly every one runs out of even [`SAT_CONFLICTS`], 13 s each), and
 /// the rest of the dig takes out only the clues that the quick tests and
 /// the engine's budget can prove redundant.
-const SAT_RUN_OUTS: u32 = 3;
+pub(super) const SAT_RUN_OUTS: u32 = 3;
 
 /// What answers the dig's questions: the [`Probe`]'s singles first, the
 /// exact-cover engine where they do not settle the answer.
@@ -92,6 +92,9 @@ pub(super) struct Checker<'s, 'a, 'g> {
     patience: u32,
     /// Asked to stop: the dig and the checks end at once, unanswered.
     halt: &'g dlx::Stop,
+    /// Whether the dig must be minimal: once clause learning is given up
+    /// ([`gave_up`](Self::gave_up)), the dig ends, its puzzle unprovable.
+    minimal: bool,
 }
 
 impl<'s, 'a, 'g> Checker<'s, 'a, 'g> {
@@ -121,6 +124,7 @@ impl<'s, 'a, 'g> Checker<'s, 'a, 'g> {
             run_outs,
             patience,
             halt,
+            minimal: false,
         }
     }
 
@@ -136,6 +140,21 @@ impl<'s, 'a, 'g> Checker<'s, 'a, 'g> {
     pub(super) fn quick(self) -> Self {
         Checker { conflicts: QUICK_SAT_CONFLICTS, ..self }.give_up_after(SAT_RUN_OUTS)
     }
+
+    /// Checks for a dig that must be minimal: [`SAT_CONFLICTS`] a
+    /// question, and after [`SAT_RUN_OUTS`] in a row ran out the dig ends
+    /// ([`Dug::gave_up`]). On 25x25 about one question in 400 runs out; on
+    /// 36x36, from about 670 clues of 1,296 on, nearly every one does, and
+    /// hundreds of clues are left to check.
+    pub(super) fn minimal(self) -> Self {
+        Checker { minimal: true, ..self }.give_up_after(SAT_RUN_OUTS)
+    }
+
+    /// Whether clause learning is no longer asked: the questions of the
+    /// last checks in a row that reached it ran out of conflicts.
+    pub(super) fn gave_up(&self) -> bool {
+        self.run_outs >= self.patience
+    }
 }
 
 /// A puzzle dug out of a full grid.
@@ -148,6 +167,9 @@ pub(super) struct Dug {
     /// Whether every orbit was tried and every check answered within the
     /// budget, so that no orbit of clues left can be removed.
     pub(super) settled: bool,
+    /// Whether a dig that must be minimal ended because clause learning
+    /// was given up ([`Checker::minimal`]).
+    pub(super) gave_up: bool,
 }
 
 /// Removes orbits of the checker's solution's cells, in order, while the
@@ -165,7 +187,7 @@ pub(super) fn dig(
     let mut settled = true;
     let floor = target.unwrap_or(0);
     for orbit in orbits {
-        if checker.halt.is_requested() {
+        if checker.halt.is_requested() || (checker.minimal && checker.gave_up()) {
             settled = false;
             break;
         }
@@ -191,7 +213,8 @@ pub(super) fn dig(
             }
         }
     }
-    Dug { puzzle, clues, settled }
+    let gave_up = checker.minimal && checker.gave_up();
+    Dug { puzzle, clues, settled, gave_up }
 }
 
 /// Whether no single clue of a unique `puzzle` can be blanked with the

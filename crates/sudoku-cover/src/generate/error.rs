@@ -69,6 +69,10 @@ pub enum Shortfall {
     /// Minimality: some single clue could still go, or a check ran out of
     /// its node budget.
     Minimal,
+    /// Minimality out of reach: several uniqueness checks in a row ran
+    /// past clause learning's limit of conflicts (on 36x36 and larger grids,
+    /// near half their cells blank), and the generator stopped trying.
+    Unprovable,
     /// The rating: no try was rated in the range.
     Rating {
         /// The range asked for.
@@ -114,6 +118,14 @@ impl fmt::Display for GenerateError {
                 Shortfall::Minimal => {
                     write!(f, "no minimal puzzle with these demands in {tries} tries")
                 }
+                Shortfall::Unprovable => write!(
+                    f,
+                    "no minimal puzzle: on try {tries}, {} uniqueness checks in a row ran past \
+                     clause learning's limit of {} conflicts; grids of this size are too hard to \
+                     prove minimal",
+                    super::dig::SAT_RUN_OUTS,
+                    super::dig::SAT_CONFLICTS
+                ),
                 Shortfall::Rating { range, reached, beyond } => {
                     write!(f, "no puzzle rated {range} in {tries} tries (")?;
                     match reached {

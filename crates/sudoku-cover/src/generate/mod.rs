@@ -24,7 +24,8 @@
 //! each clue alone and making another puzzle when one could go. From 25x25
 //! on, the checks past the engine's budget go to clause learning, with a
 //! small limit unless the puzzle must be minimal, so there a puzzle may
-//! keep a few clues that could go.
+//! keep a few clues that could go; a puzzle that must be minimal is given
+//! up, with every other, when several checks in a row run past the limit.
 //!
 //! Every random choice comes from the puzzle's own [`Rng`], made from a
 //! seed and the puzzle's index ([`Generator::generate`]): the same seed,
@@ -279,7 +280,9 @@ impl Generator {
 
     /// Makes only minimal puzzles: no clue can be removed with the puzzle
     /// staying unique (each is checked; a puzzle that fails is dropped and
-    /// another made).
+    /// another made). Where uniqueness is too hard to prove (several
+    /// checks in a row past clause learning's limit, as on every 36x36 grid
+    /// tried), generating ends with [`Shortfall::Unprovable`].
     pub fn minimal(mut self, minimal: bool) -> Generator {
         self.minimal = minimal;
         self
@@ -448,12 +451,18 @@ impl Generator {
             let budget = self.search_budget();
             let (threads, peers, halt) = (self.threads, &compiled.peers, &self.stop);
             let mut checker = dig::Checker::new(search, threads, &solution, peers, budget, halt);
-            if !self.minimal {
-                checker = checker.quick();
-            }
+            checker = match self.minimal {
+                true => checker.minimal(),
+                false => checker.quick(),
+            };
             let dug = dig::dig(&mut checker, &orbits, self.clues);
             if self.stop.is_requested() {
                 return Err(GenerateError::Stopped);
+            }
+            // Past clause learning's reach on this grid: on the others of
+            // the same size and rules too, so no more tries.
+            if dug.gave_up {
+                return Err(GenerateError::GaveUp { tries, reason: Shortfall::Unprovable });
             }
             if let Some(target) = self.clues.filter(|&t| t != dug.clues) {
                 fewest = fewest.min(dug.clues);
@@ -463,6 +472,9 @@ impl Generator {
             if self.minimal && !self.certified(&mut checker, &dug) {
                 if self.stop.is_requested() {
                     return Err(GenerateError::Stopped);
+                }
+                if checker.gave_up() {
+                    return Err(GenerateError::GaveUp { tries, reason: Shortfall::Unprovable });
                 }
                 reason = Shortfall::Minimal;
                 continue;

@@ -132,9 +132,9 @@ fn grids_the_engine_gives_up_on_are_filled_by_the_search_by_houses() {
 
 /// Digs one full grid of 16x16 with every check past the engine's first
 /// node going to clause learning, giving up on it after `run_outs` in a row
-/// if given.
+/// if given; a dig that must be `minimal` then ends.
 #[cfg(feature = "sat")]
-fn dig_sixteen(seed: u64, run_outs: Option<u32>) -> (dig::Dug, Grid) {
+fn dig_sixteen(seed: u64, run_outs: Option<u32>, minimal: bool) -> (dig::Dug, Grid) {
     let compiled = Compiled::new(Rules::new(Shape::for_size(16).unwrap())).unwrap();
     let mut solver = compiled.sudoku.solver();
     let mut rng = Rng::new(seed);
@@ -155,6 +155,9 @@ fn dig_sixteen(seed: u64, run_outs: Option<u32>) -> (dig::Dug, Grid) {
     let search = dig::Searches { solver: &mut solver, probe: &mut probe };
     let halt = dlx::Stop::new();
     let mut checker = dig::Checker::new(search, 1, &solution, &compiled.peers, 1, &halt);
+    if minimal {
+        checker = checker.minimal();
+    }
     if let Some(run_outs) = run_outs {
         checker = checker.give_up_after(run_outs);
     }
@@ -165,8 +168,8 @@ fn dig_sixteen(seed: u64, run_outs: Option<u32>) -> (dig::Dug, Grid) {
 #[test]
 fn a_dig_that_gives_up_on_clause_learning_keeps_more_clues_and_stays_unique() {
     // A grid (seed 4) where clause learning takes out five clues more.
-    let (all, solution) = dig_sixteen(4, None);
-    let (none, same) = dig_sixteen(4, Some(0));
+    let (all, solution) = dig_sixteen(4, None, false);
+    let (none, same) = dig_sixteen(4, Some(0), false);
     assert_eq!(solution, same);
     let sudoku = Sudoku::new(Rules::new(Shape::for_size(16).unwrap())).unwrap();
     for dug in [&all, &none] {
@@ -177,6 +180,23 @@ fn a_dig_that_gives_up_on_clause_learning_keeps_more_clues_and_stays_unique() {
     // clause learning left their clue in.
     assert!(all.settled && !none.settled);
     assert!(none.clues > all.clues, "{} clues, {} without giving up", none.clues, all.clues);
+}
+
+#[cfg(feature = "sat")]
+#[test]
+fn a_minimal_dig_ends_when_clause_learning_is_given_up() {
+    // On 16x16 no question runs out of conflicts: the dig that must be
+    // minimal is the one that never gives up.
+    let (all, solution) = dig_sixteen(4, None, false);
+    let (minimal, _) = dig_sixteen(4, None, true);
+    assert_eq!((minimal.puzzle, minimal.settled, minimal.gave_up), (all.puzzle, true, false));
+    // Given up from the start: the dig that need not be minimal goes on
+    // with the engine's answers, the minimal one ends at once.
+    let (quick, _) = dig_sixteen(4, Some(0), false);
+    let (ended, _) = dig_sixteen(4, Some(0), true);
+    assert!(!quick.gave_up && quick.clues < 256);
+    assert!(ended.gave_up && !ended.settled);
+    assert_eq!(ended.puzzle, solution);
 }
 
 #[test]
