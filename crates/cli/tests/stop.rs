@@ -286,3 +286,25 @@ fn a_stopped_generation_keeps_the_puzzles_made_in_order() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.starts_with("dlx: stopped: 0 puzzles made\npuzzles: 0\n"), "{stderr}");
 }
+
+#[test]
+fn a_stopped_rating_or_explanation_is_no_answer() {
+    // A 25x25 puzzle whose walk takes dynamic forcing chains for some 20 s:
+    // stopped between two steps, rate and explain write nothing for it and
+    // name it as the first not reached.
+    let puzzle = dlx(&["sudoku", "generate", "--size", "25", "--seed", "3"]).expect_code(0).stdout;
+    let file = scratch_file("stop_rate_25.txt", &puzzle);
+    for (task, sig) in [("rate", "INT"), ("explain", "TERM")] {
+        let child = spawn(&["sudoku", task, &file]);
+        std::thread::sleep(Duration::from_millis(500));
+        signal(&child, sig);
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(STOPPED), "{task}");
+        assert!(out.stdout.is_empty(), "{task}: {}", String::from_utf8_lossy(&out.stdout));
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr),
+            format!("dlx: stopped: 0 answered; not reached: {file}:1 and every puzzle after it\n"),
+            "{task}"
+        );
+    }
+}

@@ -71,7 +71,7 @@ fn every_step_on_real_puzzles_is_sound() {
                     assert!(ladder.hint(&grid).is_none());
                     stuck += 1;
                 }
-                End::Failed(why) => panic!("{name}: {why}"),
+                end => panic!("{name}: {end}"),
             }
         }
     }

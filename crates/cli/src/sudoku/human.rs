@@ -40,17 +40,28 @@ impl Found {
             Found::Path(_, end, _) => *end == End::Solved,
         }
     }
+
+    /// Whether the walk was stopped before the end (a stop requested).
+    pub(super) fn is_stopped(&self) -> bool {
+        match self {
+            Found::Rated(rating) => rating.end == End::Stopped,
+            Found::Path(_, end, _) => *end == End::Stopped,
+            Found::Unsolvable(_) | Found::Hint(..) => false,
+        }
+    }
 }
 
 /// Solves `puzzle` by exact cover with `solver` (built for its candidates
 /// when it is given as pencil marks), then by `ladder` from its givens or
 /// pencil marks. `units` is the rules' geometry, built here if not given.
+/// A walk (rate, explain) ends between two steps once `stop` is requested.
 pub(super) fn work(
     task: Task,
     solver: &mut SudokuSolver<'_>,
     units: Option<Arc<Units>>,
     ladder: &Ladder,
     puzzle: &Puzzle,
+    stop: &dlx::Stop,
 ) -> Result<Found, sudoku_cover::Error> {
     let (solution, uniqueness) = solver.solve_and_check(&puzzle.grid)?;
     let units = match units {
@@ -77,12 +88,12 @@ pub(super) fn work(
             Found::Hint(step, units)
         }
         Task::Explain => {
-            let mut walk = ladder.walk(start, Some(&solution));
+            let mut walk = ladder.walk(start, Some(&solution)).stop_on(stop);
             let steps: Vec<Step> = walk.by_ref().collect();
             let end = walk.end().cloned().unwrap_or(End::Stuck);
             Found::Path(steps, end, units)
         }
-        _ => Found::Rated(ladder.rate(start, Some(&solution))),
+        _ => Found::Rated(ladder.walk(start, Some(&solution)).stop_on(stop).rating()),
     })
 }
 
@@ -186,6 +197,8 @@ fn status(found: &Found) -> &'static str {
         End::Solved => done,
         End::Stuck => "stuck",
         End::Failed(_) => "failed",
+        // (A stopped walk is no answer: it is never written.)
+        End::Stopped => "stopped",
     };
     match found {
         Found::Unsolvable(Uniqueness::Multiple) => "not unique",

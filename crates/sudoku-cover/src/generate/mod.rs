@@ -482,8 +482,10 @@ impl Generator {
             let rating = match &self.rating {
                 Some(rater) => {
                     let units = compiled.units()?;
-                    match rater.range.rate(&rater.ladder, units, &dug.puzzle, &solution) {
+                    match rater.range.rate(&rater.ladder, units, &dug.puzzle, &solution, &self.stop)
+                    {
                         Ok(rating) => Some(rating),
+                        Err(_) if self.stop.is_requested() => return Err(GenerateError::Stopped),
                         Err(reached) => {
                             reason = rated.missed(rater.range, reached);
                             continue;

@@ -74,7 +74,8 @@ impl RatingRange {
 
     /// Whether a puzzle rated `rating` is in the range: a solved puzzle by
     /// its difficulty (0.0 if it took no step), one beyond the techniques
-    /// known only if there is no upper bound, one whose walk failed never.
+    /// known only if there is no upper bound, one whose walk failed or was
+    /// stopped never.
     pub fn contains(&self, rating: &Rating) -> bool {
         match rating.end {
             End::Solved => {
@@ -82,25 +83,27 @@ impl RatingRange {
                 self.lo.is_none_or(|lo| d >= lo) && self.hi.is_none_or(|hi| d <= hi)
             }
             End::Stuck => self.hi.is_none(),
-            End::Failed(_) => false,
+            End::Failed(_) | End::Stopped => false,
         }
     }
 
     /// The rating of a unique `puzzle` whose solution is `solution`, if it
     /// is in the range (see the module docs); `Err` with the difficulty
     /// reached when it is not (the hardest step taken, a step above the
-    /// upper bound, `None` for a puzzle beyond the techniques known).
+    /// upper bound, `None` for a puzzle beyond the techniques known, or
+    /// when `stop` ended the walk).
     pub(super) fn rate(
         &self,
         ladder: &Ladder,
         units: &Arc<Units>,
         puzzle: &Grid,
         solution: &Grid,
+        stop: &dlx::Stop,
     ) -> Result<Rating, Option<Difficulty>> {
         let Ok(grid) = Candidates::from_grid(units.clone(), puzzle) else {
             return Err(None);
         };
-        let mut walk = ladder.walk(grid, Some(solution));
+        let mut walk = ladder.walk(grid, Some(solution)).stop_on(stop);
         let mut rating = Rating { difficulty: None, hardest: None, steps: 0, end: End::Solved };
         for step in walk.by_ref() {
             if self.hi.is_some_and(|hi| step.difficulty > hi) {

@@ -56,23 +56,13 @@ impl Ladder {
     /// ends at the first that does not agree (a bug of a technique,
     /// reported by [`Walk::end`]; in debug builds, a panic).
     pub fn walk<'a>(&'a self, grid: Candidates, solution: Option<&'a Grid>) -> Walk<'a> {
-        Walk { ladder: self, grid, solution, end: None }
+        Walk { ladder: self, grid, solution, end: None, stop: None }
     }
 
     /// Solves `grid` from the easiest technique up and rates it by its
-    /// hardest step.
+    /// hardest step ([`Walk::rating`]).
     pub fn rate(&self, grid: Candidates, solution: Option<&Grid>) -> Rating {
-        let mut walk = self.walk(grid, solution);
-        let mut rating = Rating { difficulty: None, hardest: None, steps: 0, end: End::Solved };
-        for step in walk.by_ref() {
-            rating.steps += 1;
-            if rating.difficulty.is_none_or(|d| step.difficulty > d) {
-                rating.difficulty = Some(step.difficulty);
-                rating.hardest = Some(step.technique);
-            }
-        }
-        rating.end = walk.end().cloned().unwrap_or(End::Solved);
-        rating
+        self.walk(grid, solution).rating()
     }
 }
 
@@ -86,6 +76,8 @@ pub enum End {
     /// A step changed nothing or disagreed with the solution: a bug of the
     /// technique named in the message.
     Failed(String),
+    /// The [`dlx::Stop`] given to [`Walk::stop_on`] was requested first.
+    Stopped,
 }
 
 impl fmt::Display for End {
@@ -94,6 +86,7 @@ impl fmt::Display for End {
             End::Solved => f.write_str("solved"),
             End::Stuck => f.write_str("beyond the techniques known"),
             End::Failed(why) => write!(f, "internal error: {why}"),
+            End::Stopped => f.write_str("stopped before the end"),
         }
     }
 }
@@ -106,9 +99,31 @@ pub struct Walk<'a> {
     grid: Candidates,
     solution: Option<&'a Grid>,
     end: Option<End>,
+    stop: Option<&'a dlx::Stop>,
 }
 
-impl Walk<'_> {
+impl<'a> Walk<'a> {
+    /// Ends the walk ([`End::Stopped`]) before the next step once `stop`
+    /// is requested: a step takes from microseconds to about a second (the
+    /// dynamic forcing chains of a 25x25 grid).
+    pub fn stop_on(self, stop: &'a dlx::Stop) -> Walk<'a> {
+        Walk { stop: Some(stop), ..self }
+    }
+
+    /// Walks to the end and rates the puzzle by its hardest step.
+    pub fn rating(mut self) -> Rating {
+        let mut rating = Rating { difficulty: None, hardest: None, steps: 0, end: End::Solved };
+        for step in self.by_ref() {
+            rating.steps += 1;
+            if rating.difficulty.is_none_or(|d| step.difficulty > d) {
+                rating.difficulty = Some(step.difficulty);
+                rating.hardest = Some(step.technique);
+            }
+        }
+        rating.end = self.end.unwrap_or(End::Solved);
+        rating
+    }
+
     /// The grid as the steps so far left it.
     pub fn grid(&self) -> &Candidates {
         &self.grid
@@ -135,6 +150,10 @@ impl Iterator for Walk<'_> {
         }
         if self.grid.is_solved() {
             self.end = Some(End::Solved);
+            return None;
+        }
+        if self.stop.is_some_and(|stop| stop.is_requested()) {
+            self.end = Some(End::Stopped);
             return None;
         }
         let Some(step) = self.ladder.hint(&self.grid) else {
@@ -218,5 +237,33 @@ mod tests {
         assert_eq!(rating.to_string(), "? beyond the techniques known (after nothing)");
         let solved = Ladder::standard().rate(grid, None);
         assert_eq!(solved.end, End::Stuck);
+    }
+
+    #[test]
+    fn a_walk_ends_at_its_stop_between_steps() {
+        let sudoku = Sudoku::new(Rules::classic()).unwrap();
+        let ladder = Ladder::standard();
+        let puzzle = &data_puzzles("kaggle_1m_first10k.txt", 1)[0];
+        let solution = sudoku.solver().solve(puzzle).unwrap().unwrap();
+        let grid = Candidates::from_grid(units(), puzzle).unwrap();
+        // Not requested: the walk and its rating are those without a stop.
+        let stop = dlx::Stop::new();
+        let rated = ladder.walk(grid.clone(), Some(&solution)).stop_on(&stop).rating();
+        assert_eq!(rated, ladder.rate(grid.clone(), Some(&solution)));
+        assert_eq!(rated.end, End::Solved);
+        // Requested after two steps: the walk ends there, the grid as the
+        // two steps left it.
+        let mut walk = ladder.walk(grid.clone(), Some(&solution)).stop_on(&stop);
+        let two: Vec<Step> = walk.by_ref().take(2).collect();
+        stop.request();
+        assert_eq!(walk.next(), None);
+        assert_eq!(walk.end(), Some(&End::Stopped));
+        let mut stepped = grid.clone();
+        assert!(two.iter().all(|step| stepped.apply(step)));
+        assert_eq!(walk.grid().to_grid(), stepped.to_grid());
+        // Requested before: no step, and a rating that says so.
+        let rating = ladder.walk(grid, Some(&solution)).stop_on(&stop).rating();
+        assert_eq!((rating.steps, &rating.end), (0, &End::Stopped));
+        assert_eq!(rating.to_string(), "? stopped before the end (after nothing)");
     }
 }
