@@ -324,13 +324,13 @@ impl Config {
                 sudoku(Task::Check, a.format.into(), a.time_limit, a.sudoku)?
             }
             Command::Sudoku(SudokuCommand::Rate(a)) => {
-                sudoku(Task::Rate, a.format.into(), None, a.sudoku)?
+                sudoku(Task::Rate, a.human.format.into(), a.time_limit, a.human.sudoku)?
             }
             Command::Sudoku(SudokuCommand::Hint(a)) => {
                 sudoku(Task::Hint, a.format.into(), None, a.sudoku)?
             }
             Command::Sudoku(SudokuCommand::Explain(a)) => {
-                sudoku(Task::Explain, a.format.into(), None, a.sudoku)?
+                sudoku(Task::Explain, a.human.format.into(), a.time_limit, a.human.sudoku)?
             }
             Command::Sudoku(SudokuCommand::Generate(a)) => {
                 let threads = a.threads.unwrap_or_else(all_cores);

@@ -141,3 +141,27 @@ fn a_count_too_long_for_the_time_limit_is_a_lower_bound() {
         }
     }
 }
+
+#[test]
+fn a_walk_past_the_time_limit_is_out_of_time_and_the_batch_goes_on() {
+    // A 25x25 puzzle whose walk takes some 20 s, then a 9x9 one rated in
+    // milliseconds.
+    let big = dlx(&["sudoku", "generate", "--size", "25", "--seed", "3"]).expect_code(0).stdout;
+    let small = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+    let file = scratch_file("time_limit_rate.txt", &format!("{big}{small}\n"));
+    let rated = dlx(&["sudoku", "rate", "--time-limit", "0.5", &file]).expect_code(3);
+    let rated = lines(&rated.stdout);
+    assert_eq!(rated.len(), 2, "{rated:?}");
+    assert!(rated[0].starts_with("? out of time (after "), "{}", rated[0]);
+    assert_eq!(rated[1], dlx(&["sudoku", "rate", small]).success().trim_end());
+    let json = dlx(&["sudoku", "rate", "-f", "json", "--time-limit", "0.5", &file]).expect_code(3);
+    let json = lines(&json.stdout);
+    assert!(json[0].contains(r#""status":"unknown""#), "{}", json[0]);
+    assert!(json[1].contains(r#""status":"rated""#), "{}", json[1]);
+    // explain: the steps taken by then, and the end.
+    let explained = dlx(&["sudoku", "explain", "--time-limit", "0.5", &file]).expect_code(3);
+    let explained = explained.stdout.split("\n\n").map(str::to_owned).collect::<Vec<_>>();
+    assert_eq!(explained.len(), 2, "{explained:?}");
+    assert!(explained[0].trim_end().ends_with("\n? out of time"), "{}", explained[0]);
+    assert_eq!(explained[1], dlx(&["sudoku", "explain", small]).success());
+}

@@ -79,8 +79,9 @@ Examples:
 Examples:
   dlx sudoku rate puzzles.txt
   dlx sudoku rate --format json puzzles.txt
-  dlx sudoku rate puzzles.txt | sort -n | tail -3      the three hardest")]
-    Rate(SudokuHumanArgs),
+  dlx sudoku rate puzzles.txt | sort -n | tail -3      the three hardest
+  dlx sudoku rate --time-limit 10 big.txt               `? out of time (...)` after 10 s")]
+    Rate(SudokuWalkArgs),
 
     /// The next step a person would take in every puzzle: the technique,
     /// its cells and digits, and what it places or eliminates.
@@ -108,7 +109,7 @@ Examples:
   dlx sudoku explain puzzle.txt
   dlx sudoku explain --format json puzzle.txt
   dlx sudoku explain puzzle.txt | grep -v Single        the steps past singles")]
-    Explain(SudokuHumanArgs),
+    Explain(SudokuWalkArgs),
 
     /// Make random puzzles, each with exactly one solution: one per line.
     ///
@@ -227,6 +228,23 @@ pub struct SudokuHumanArgs {
 
     #[command(flatten)]
     pub sudoku: SudokuArgs,
+}
+
+/// `dlx sudoku rate` and `explain`: a walk to the solution, which may be
+/// bounded in time.
+#[derive(Debug, ClapArgs)]
+pub struct SudokuWalkArgs {
+    /// The most time one puzzle may take, in seconds (decimals allowed),
+    /// looked at between two steps of its walk (a step of the dynamic
+    /// forcing chains on 25x25 takes up to about a second): a puzzle not
+    /// walked to the end by then is written `? out of time (after D
+    /// TECHNIQUE)` (the hardest step so far; in JSON the status
+    /// `unknown`), and the batch goes on (exit status 3).
+    #[arg(long, value_name = "SECS", value_parser = seconds)]
+    pub time_limit: Option<std::time::Duration>,
+
+    #[command(flatten)]
+    pub human: SudokuHumanArgs,
 }
 
 /// `dlx sudoku generate`.

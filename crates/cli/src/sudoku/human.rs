@@ -9,6 +9,7 @@
 
 use std::io::{self, Write};
 use std::sync::Arc;
+use std::time::Instant;
 
 use serde::Serialize;
 use sudoku_cover::human::{Candidates, End, Ladder, Rating, Step, Units, cell_name, digits};
@@ -43,10 +44,20 @@ impl Found {
 
     /// Whether the walk was stopped before the end (a stop requested).
     pub(super) fn is_stopped(&self) -> bool {
+        self.walk_end() == Some(&End::Stopped)
+    }
+
+    /// Whether the walk ran out of time (`--time-limit`).
+    pub(super) fn is_out_of_time(&self) -> bool {
+        self.walk_end() == Some(&End::OutOfTime)
+    }
+
+    /// How the walk of `rate` or `explain` ended.
+    fn walk_end(&self) -> Option<&End> {
         match self {
-            Found::Rated(rating) => rating.end == End::Stopped,
-            Found::Path(_, end, _) => *end == End::Stopped,
-            Found::Unsolvable(_) | Found::Hint(..) => false,
+            Found::Rated(rating) => Some(&rating.end),
+            Found::Path(_, end, _) => Some(end),
+            Found::Unsolvable(_) | Found::Hint(..) => None,
         }
     }
 }
@@ -54,14 +65,15 @@ impl Found {
 /// Solves `puzzle` by exact cover with `solver` (built for its candidates
 /// when it is given as pencil marks), then by `ladder` from its givens or
 /// pencil marks. `units` is the rules' geometry, built here if not given.
-/// A walk (rate, explain) ends between two steps once `stop` is requested.
+/// A walk (rate, explain) ends between two steps once `stop` is requested
+/// or the deadline has passed.
 pub(super) fn work(
     task: Task,
     solver: &mut SudokuSolver<'_>,
     units: Option<Arc<Units>>,
     ladder: &Ladder,
     puzzle: &Puzzle,
-    stop: &dlx::Stop,
+    (stop, deadline): (&dlx::Stop, Option<Instant>),
 ) -> Result<Found, sudoku_cover::Error> {
     let (solution, uniqueness) = solver.solve_and_check(&puzzle.grid)?;
     let units = match units {
@@ -89,11 +101,20 @@ pub(super) fn work(
         }
         Task::Explain => {
             let mut walk = ladder.walk(start, Some(&solution)).stop_on(stop);
+            if let Some(deadline) = deadline {
+                walk = walk.until(deadline);
+            }
             let steps: Vec<Step> = walk.by_ref().collect();
             let end = walk.end().cloned().unwrap_or(End::Stuck);
             Found::Path(steps, end, units)
         }
-        _ => Found::Rated(ladder.walk(start, Some(&solution)).stop_on(stop).rating()),
+        _ => {
+            let mut walk = ladder.walk(start, Some(&solution)).stop_on(stop);
+            if let Some(deadline) = deadline {
+                walk = walk.until(deadline);
+            }
+            Found::Rated(walk.rating())
+        }
     })
 }
 
@@ -172,7 +193,7 @@ pub(super) struct Record {
     /// See [`status`].
     status: &'static str,
     /// `rate` and `explain`: the hardest step's difficulty (so far, when
-    /// stuck); `null` when no step was taken.
+    /// stuck or out of time); `null` when no step was taken.
     #[serde(skip_serializing_if = "Option::is_none")]
     rating: Option<Option<f64>>,
     /// `rate` and `explain`: its technique.
@@ -191,7 +212,8 @@ pub(super) struct Record {
 
 /// The status word of an answer: `rated` (rate), `hint` (hint), `solved`
 /// (explain, or hint on a solved puzzle), `stuck` (beyond the techniques
-/// known), `no solution`, `not unique`; `failed` if a technique went wrong.
+/// known), `unknown` (out of time), `no solution`, `not unique`; `failed`
+/// if a technique went wrong.
 fn status(found: &Found) -> &'static str {
     let end = |end: &End, done: &'static str| match end {
         End::Solved => done,
@@ -199,6 +221,7 @@ fn status(found: &Found) -> &'static str {
         End::Failed(_) => "failed",
         // (A stopped walk is no answer: it is never written.)
         End::Stopped => "stopped",
+        End::OutOfTime => "unknown",
     };
     match found {
         Found::Unsolvable(Uniqueness::Multiple) => "not unique",

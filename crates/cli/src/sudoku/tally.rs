@@ -80,11 +80,15 @@ impl Tally {
                         (false, ExitStatus::Stopped)
                     }
                     Outcome::Human(found) if found.is_done() => (true, ExitStatus::Success),
+                    Outcome::Human(found) if found.is_out_of_time() => {
+                        self.unknown += 1;
+                        (false, ExitStatus::Stopped)
+                    }
                     Outcome::Human(_) => (false, ExitStatus::NoSolution),
                 };
                 if found {
                     self.solved += 1;
-                } else if !matches!(outcome, Outcome::TimedOut(_)) {
+                } else if status != ExitStatus::Stopped {
                     self.no_solution += 1;
                 }
                 status

@@ -218,7 +218,7 @@ impl<'a> Worker<'a> {
             false => None,
         };
         let search = self.search;
-        let found = Found { units, ladder: &self.ladder, spare: &mut self.spare, stop };
+        let found = Found { units, ladder: &self.ladder, spare: &mut self.spare, stop, deadline };
         match &puzzle.marks {
             // Pencil marks: the rules compiled for this puzzle's candidates.
             Some(marks) => match sudoku.with_candidates(marks) {
@@ -254,13 +254,14 @@ impl<'a> Worker<'a> {
 }
 
 /// What an answer is found with besides the solver: for the human
-/// solver's tasks the geometry, the ladder and the stop that ends its
-/// walk; for a solution, a grid to reuse.
+/// solver's tasks the geometry, the ladder, and the stop and deadline that
+/// end its walk; for a solution, a grid to reuse.
 struct Found<'w> {
     units: Option<Arc<Units>>,
     ladder: &'w OnceCell<Ladder>,
     spare: &'w mut Option<(Grid, Vec<OptionId>)>,
     stop: &'w Stop,
+    deadline: Option<Instant>,
 }
 
 /// The answer to one valid puzzle's task, with a solver for its rules (and
@@ -273,7 +274,7 @@ fn answer(
     invalid: &dyn Fn(&sudoku_cover::Error) -> Answer,
 ) -> Answer {
     let grid = &puzzle.grid;
-    let Found { units, ladder, spare, stop } = found;
+    let Found { units, ladder, spare, stop, deadline } = found;
     let outcome = match task {
         Task::Solve(_) => {
             let (mut out, mut options) =
@@ -298,7 +299,7 @@ fn answer(
         Task::Check => solver.check(grid).map(Outcome::Checked),
         Task::Rate | Task::Hint | Task::Explain => {
             let ladder = ladder.get_or_init(Ladder::standard);
-            match human::work(task, solver, units, ladder, puzzle, stop) {
+            match human::work(task, solver, units, ladder, puzzle, (stop, deadline)) {
                 // Stopped before the end: no answer.
                 Ok(found) if found.is_stopped() => return Answer::NotReached,
                 found => found.map(|f| Outcome::Human(Box::new(f))),

@@ -74,8 +74,8 @@ impl RatingRange {
 
     /// Whether a puzzle rated `rating` is in the range: a solved puzzle by
     /// its difficulty (0.0 if it took no step), one beyond the techniques
-    /// known only if there is no upper bound, one whose walk failed or was
-    /// stopped never.
+    /// known only if there is no upper bound, one whose walk failed or did
+    /// not end never.
     pub fn contains(&self, rating: &Rating) -> bool {
         match rating.end {
             End::Solved => {
@@ -83,7 +83,7 @@ impl RatingRange {
                 self.lo.is_none_or(|lo| d >= lo) && self.hi.is_none_or(|hi| d <= hi)
             }
             End::Stuck => self.hi.is_none(),
-            End::Failed(_) | End::Stopped => false,
+            End::Failed(_) | End::Stopped | End::OutOfTime => false,
         }
     }
 

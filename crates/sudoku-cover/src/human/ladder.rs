@@ -2,6 +2,7 @@
 //! it to the solution: [`Walk`] (one step at a time), [`Rating`].
 
 use std::fmt;
+use std::time::Instant;
 
 use super::candidates::Candidates;
 use super::chains;
@@ -56,7 +57,7 @@ impl Ladder {
     /// ends at the first that does not agree (a bug of a technique,
     /// reported by [`Walk::end`]; in debug builds, a panic).
     pub fn walk<'a>(&'a self, grid: Candidates, solution: Option<&'a Grid>) -> Walk<'a> {
-        Walk { ladder: self, grid, solution, end: None, stop: None }
+        Walk { ladder: self, grid, solution, end: None, stop: None, deadline: None }
     }
 
     /// Solves `grid` from the easiest technique up and rates it by its
@@ -78,6 +79,8 @@ pub enum End {
     Failed(String),
     /// The [`dlx::Stop`] given to [`Walk::stop_on`] was requested first.
     Stopped,
+    /// The deadline given to [`Walk::until`] passed first.
+    OutOfTime,
 }
 
 impl fmt::Display for End {
@@ -87,6 +90,7 @@ impl fmt::Display for End {
             End::Stuck => f.write_str("beyond the techniques known"),
             End::Failed(why) => write!(f, "internal error: {why}"),
             End::Stopped => f.write_str("stopped before the end"),
+            End::OutOfTime => f.write_str("out of time"),
         }
     }
 }
@@ -100,6 +104,7 @@ pub struct Walk<'a> {
     solution: Option<&'a Grid>,
     end: Option<End>,
     stop: Option<&'a dlx::Stop>,
+    deadline: Option<Instant>,
 }
 
 impl<'a> Walk<'a> {
@@ -108,6 +113,12 @@ impl<'a> Walk<'a> {
     /// dynamic forcing chains of a 25x25 grid).
     pub fn stop_on(self, stop: &'a dlx::Stop) -> Walk<'a> {
         Walk { stop: Some(stop), ..self }
+    }
+
+    /// Ends the walk ([`End::OutOfTime`]) before the next step once
+    /// `deadline` has passed.
+    pub fn until(self, deadline: Instant) -> Walk<'a> {
+        Walk { deadline: Some(deadline), ..self }
     }
 
     /// Walks to the end and rates the puzzle by its hardest step.
@@ -154,6 +165,10 @@ impl Iterator for Walk<'_> {
         }
         if self.stop.is_some_and(|stop| stop.is_requested()) {
             self.end = Some(End::Stopped);
+            return None;
+        }
+        if self.deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+            self.end = Some(End::OutOfTime);
             return None;
         }
         let Some(step) = self.ladder.hint(&self.grid) else {
@@ -262,8 +277,15 @@ mod tests {
         assert!(two.iter().all(|step| stepped.apply(step)));
         assert_eq!(walk.grid().to_grid(), stepped.to_grid());
         // Requested before: no step, and a rating that says so.
-        let rating = ladder.walk(grid, Some(&solution)).stop_on(&stop).rating();
+        let rating = ladder.walk(grid.clone(), Some(&solution)).stop_on(&stop).rating();
         assert_eq!((rating.steps, &rating.end), (0, &End::Stopped));
         assert_eq!(rating.to_string(), "? stopped before the end (after nothing)");
+        // A deadline: far off, nothing changes; past, no step.
+        let later = Instant::now() + std::time::Duration::from_secs(3600);
+        let rated = ladder.walk(grid.clone(), Some(&solution)).until(later).rating();
+        assert_eq!(rated, ladder.rate(grid.clone(), Some(&solution)));
+        let late = ladder.walk(grid, Some(&solution)).until(Instant::now()).rating();
+        assert_eq!((late.steps, &late.end), (0, &End::OutOfTime));
+        assert_eq!(late.to_string(), "? out of time (after nothing)");
     }
 }
