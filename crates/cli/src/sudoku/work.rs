@@ -136,9 +136,9 @@ impl<'a> Worker<'a> {
 
     /// Answers one item: for `sudoku solve`, the first solution and
     /// whether there is a second. With a `budget`, a count that needs more
-    /// nodes is [`Answer::Deferred`]; a count stopped by `stop` is
-    /// [`Answer::NotReached`], and one past the time limit
-    /// [`Outcome::TimedOut`].
+    /// nodes is [`Answer::Deferred`]; a count, a rating or an explanation
+    /// stopped by `stop` is [`Answer::NotReached`]; a count past the time
+    /// limit is [`Outcome::TimedOut`], a walk past it ends out of time.
     ///
     /// A big puzzle (see [`sudoku_cover::RESTART_SIDE`]) to solve or check
     /// searches by restarts, which stop when `stop` is requested; with
