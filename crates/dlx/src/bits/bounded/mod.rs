@@ -249,8 +249,7 @@ impl<'p, const W: usize> Search1<'p, W> {
         if choice == NONE {
             self.levels.close(child, i as usize);
         } else {
-            self.levels.take(child, i as usize);
-            self.levels.commit(child, choice as usize, i);
+            self.levels.commit(child, choice as usize);
         }
     }
 
@@ -384,7 +383,7 @@ impl<const W: usize> Search for Search1<'_, W> {
         if !self.levels.is_alive(0, o) {
             return Err(Error::new(ErrorKind::Conflict { option: o }));
         }
-        self.levels.commit(0, o, NONE);
+        self.levels.commit(0, o);
         Ok(())
     }
 

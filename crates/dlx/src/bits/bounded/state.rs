@@ -152,16 +152,16 @@ impl<'p, const W: usize> Levels<'p, W> {
         self.kill_mask(level, i);
     }
 
-    /// Commits option `o` (alive) at slot `level`: kills it, and every item
-    /// of it but `skip` (the item branched on, already taken) takes it.
+    /// Commits option `o` (alive) at slot `level`: kills it, and each of
+    /// its primary items takes it (the item branched on too: the order of
+    /// the takes does not matter, and a test to skip it was a branch
+    /// missed often).
     #[inline(always)]
-    pub(super) fn commit(&mut self, level: usize, o: usize, skip: u32) {
+    pub(super) fn commit(&mut self, level: usize, o: usize) {
         self.kill(level, o);
         let m = self.m;
         for &j in m.primaries_of(o) {
-            if j != skip {
-                self.take(level, j as usize);
-            }
+            self.take(level, j as usize);
         }
         for &k in m.kills_of(o) {
             self.kill_mask(level, k as usize);
@@ -202,6 +202,14 @@ impl<'p, const W: usize> Levels<'p, W> {
     /// its ties broken on the new bounds: fewer nodes than DLX3's.
     #[inline(always)]
     pub(super) fn choose_item(&mut self, level: usize, first: bool) -> (Node, bool) {
+        // Compiled apart, so that Knuth's rule does not test `first` at
+        // every item.
+        if first { self.choose::<true>(level) } else { self.choose::<false>(level) }
+    }
+
+    /// [`choose_item`](Self::choose_item), with `first` as `FIRST`.
+    #[inline(always)]
+    fn choose<const FIRST: bool>(&mut self, level: usize) -> (Node, bool) {
         let m = self.m;
         let (p, w, canon) = (m.primaries, self.words(), self.canon);
         let alive = &self.alive[level * w..(level + 1) * w];
@@ -223,7 +231,14 @@ impl<'p, const W: usize> Levels<'p, W> {
                 let (b, slack) = (bounds[i], slacks[i]);
                 let mask = &masks[i * w..(i + 1) * w];
                 let len: u32 = alive.iter().zip(mask).map(|(&a, &k)| (a & k).count_ones()).sum();
-                if canon && b <= slack && len < u32::from(b) {
+                // The length below which the bound shrinks: `b` where the
+                // item needs no more (`b <= slack`), else 0. A product, not
+                // a branch: `b <= slack` varies from item to item, and the
+                // branch on it was missed often, each miss waiting for the
+                // popcount (docs/performance.md, "Multiplicities: branches
+                // in the item choice").
+                let shrink_below = u32::from(b) * u32::from(b <= slack);
+                if canon && len < shrink_below {
                     // Below the bound, a `u16`.
                     bounds[i] = len as u16;
                     keys[i] = key_base(len as u16, slack);
@@ -237,7 +252,7 @@ impl<'p, const W: usize> Levels<'p, W> {
                 if key < best_key {
                     (best_item, best_key) = (i as u32, key);
                 }
-                if first || best_key < live {
+                if FIRST || best_key < live {
                     break 'words;
                 }
             }
@@ -247,7 +262,7 @@ impl<'p, const W: usize> Levels<'p, W> {
             return (Node::Solution, false);
         }
         let degree = (best.1 >> 32) as i64 - OFFSET as i64;
-        (Node::on(best.0, degree.max(0) as u32), active == 1 && !first)
+        (Node::on(best.0, degree.max(0) as u32), active == 1 && !FIRST)
     }
 
     /// Whether primary item `i` is the only one at slot `level` that may
