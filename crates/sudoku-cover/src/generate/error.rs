@@ -70,8 +70,9 @@ pub enum Shortfall {
     /// its node budget.
     Minimal,
     /// Minimality out of reach: several uniqueness checks in a row ran
-    /// past clause learning's limit of conflicts (on 36x36 and larger grids,
-    /// near half their cells blank), and the generator stopped trying.
+    /// past clause learning's limit of conflicts (as on the 36x36 grids
+    /// tried, from about half their cells blank), and the generator stopped
+    /// trying.
     Unprovable,
     /// The rating: no try was rated in the range.
     Rating {

@@ -281,7 +281,7 @@ impl Generator {
     /// Makes only minimal puzzles: no clue can be removed with the puzzle
     /// staying unique (each is checked; a puzzle that fails is dropped and
     /// another made). Where uniqueness is too hard to prove (several
-    /// checks in a row past clause learning's limit, as on every 36x36 grid
+    /// checks in a row past clause learning's limit, as on the 36x36 grids
     /// tried), generating ends with [`Shortfall::Unprovable`].
     pub fn minimal(mut self, minimal: bool) -> Generator {
         self.minimal = minimal;
