@@ -12,7 +12,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use serde::Serialize;
-use sudoku_cover::human::{Candidates, End, Ladder, Rating, Step, Units, cell_name, digits};
+use sudoku_cover::human::{Candidates, End, Ladder, Rating, Step, Units, Walk, cell_name, digits};
 use sudoku_cover::{Alphabet, Puzzle, SudokuSolver, Uniqueness};
 
 use crate::config::Task;
@@ -100,22 +100,28 @@ pub(super) fn work(
             Found::Hint(step, units)
         }
         Task::Explain => {
-            let mut walk = ladder.walk(start, Some(&solution)).stop_on(stop);
-            if let Some(deadline) = deadline {
-                walk = walk.until(deadline);
-            }
+            let mut walk = walk(ladder, start, &solution, stop, deadline);
             let steps: Vec<Step> = walk.by_ref().collect();
             let end = walk.end().cloned().unwrap_or(End::Stuck);
             Found::Path(steps, end, units)
         }
-        _ => {
-            let mut walk = ladder.walk(start, Some(&solution)).stop_on(stop);
-            if let Some(deadline) = deadline {
-                walk = walk.until(deadline);
-            }
-            Found::Rated(walk.rating())
-        }
+        _ => Found::Rated(walk(ladder, start, &solution, stop, deadline).rating()),
     })
+}
+
+/// The walk from `start` to `solution`, ended by `stop` and the deadline.
+fn walk<'a>(
+    ladder: &'a Ladder,
+    start: Candidates,
+    solution: &'a sudoku_cover::Grid,
+    stop: &'a dlx::Stop,
+    deadline: Option<Instant>,
+) -> Walk<'a> {
+    let walk = ladder.walk(start, Some(solution)).stop_on(stop);
+    match deadline {
+        Some(deadline) => walk.until(deadline),
+        None => walk,
+    }
 }
 
 /// The text answer: a rating line, a step, or a step per line.
