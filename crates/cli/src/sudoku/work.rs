@@ -163,20 +163,21 @@ impl<'a> Worker<'a> {
             Err(e) => return invalid(e),
         };
         let grid = &puzzle.grid;
+        // Pencil marks: the rules compiled for this puzzle's candidates,
+        // searched with solvers made for them alone.
+        let restricted = match puzzle.marks.as_ref().map(|marks| sudoku.with_candidates(marks)) {
+            Some(Ok(restricted)) => Some(restricted),
+            Some(Err(e)) => return invalid(&e),
+            None => None,
+        };
         if let Task::Count(limit) = task {
             let bounds = Bounds { limit, budget: budget.unwrap_or(u64::MAX), stop, deadline };
-            let counted = match &puzzle.marks {
+            let counted = match &restricted {
                 None => self.count_within(sudoku, grid, bounds),
-                // Pencil marks: the rules compiled for this puzzle's
-                // candidates, and a solver for them alone.
-                Some(marks) => match sudoku.with_candidates(marks) {
-                    Ok(restricted) => {
-                        let mut solver =
-                            dlx::Solver::with_config(restricted.problem(), self.search);
-                        count_with(&mut solver, &restricted, grid, bounds)
-                    }
-                    Err(e) => return invalid(&e),
-                },
+                Some(restricted) => {
+                    let mut solver = dlx::Solver::with_config(restricted.problem(), self.search);
+                    count_with(&mut solver, restricted, grid, bounds)
+                }
             };
             match counted {
                 Budgeted::Counted(n, stats) => return Answer::Done(Outcome::Counted(n), stats),
@@ -219,15 +220,11 @@ impl<'a> Worker<'a> {
         };
         let search = self.search;
         let found = Found { units, ladder: &self.ladder, spare: &mut self.spare, stop, deadline };
-        match &puzzle.marks {
-            // Pencil marks: the rules compiled for this puzzle's candidates.
-            Some(marks) => match sudoku.with_candidates(marks) {
-                Ok(restricted) => {
-                    let mut solver = restricted.solver_with_config(search);
-                    answer(task, &mut solver, found, puzzle, &invalid)
-                }
-                Err(e) => invalid(&e),
-            },
+        match &restricted {
+            Some(restricted) => {
+                let mut solver = restricted.solver_with_config(search);
+                answer(task, &mut solver, found, puzzle, &invalid)
+            }
             None => {
                 let solver = find_or_make(
                     &mut self.solvers,
