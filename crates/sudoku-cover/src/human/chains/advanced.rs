@@ -4,14 +4,22 @@
 //! pairs, X-wings) rule out more candidates, each depending on the chain's
 //! offs that made the pattern.
 
-use super::graph::Cand;
+use super::graph::{Cand, NestedChain};
 use super::links::Layout;
 use crate::human::candidates::{Bits, Mask, bit, digits};
 use crate::human::units::HouseKind;
 
-/// A candidate ruled out, and the candidates (gone from the grid) that had
-/// to be off for the pattern to hold.
-pub(super) type Deduction = (Cand, Vec<Cand>);
+/// A candidate ruled out on a chain's grid, and the candidates (gone from
+/// the grid) that had to be off for the pattern (or nested chain) to hold.
+#[derive(Debug, Clone)]
+pub(super) struct Deduction {
+    /// The candidate ruled out.
+    pub cand: Cand,
+    /// The offs it needs.
+    pub needs: Vec<Cand>,
+    /// The nested chain that ruled it out; `None` for a pattern.
+    pub chain: Option<NestedChain>,
+}
 
 /// The patterns nested in a dynamic chain, tried in Sudoku Explainer's
 /// order; the first that rules anything out gives all its deductions.
@@ -143,7 +151,11 @@ fn places(layout: &Layout, masks: &[Mask], h: usize, b: Mask) -> u64 {
 /// empty.
 fn deduce(out: &mut Vec<Deduction>, removed: impl IntoIterator<Item = Cand>, needs: Vec<Cand>) {
     if !needs.is_empty() {
-        out.extend(removed.into_iter().map(|c| (c, needs.clone())));
+        out.extend(removed.into_iter().map(|cand| Deduction {
+            cand,
+            needs: needs.clone(),
+            chain: None,
+        }));
     }
 }
 

@@ -19,6 +19,24 @@ pub(super) struct Node {
     pub on: bool,
     start: u32,
     len: u32,
+    /// For a potential forced on, what forced it
+    /// ([`Via::code`](super::links::Via::code)); [`NONE`] for an
+    /// assumption or an off.
+    pub cause: u32,
+    /// For an off found by a nested chain, that chain in
+    /// [`Graph::nested`]; else [`NONE`].
+    pub nested: u32,
+}
+
+/// A chain nested in another (Sudoku Explainer's nested forcing chains):
+/// what it adds to the complexity of every chain that uses it, once per
+/// chain however often it is used.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct NestedChain {
+    /// Its complexity, its own nested chains included.
+    pub complexity: u32,
+    /// Tells two chains apart: equal for the same chain found twice.
+    pub key: u64,
 }
 
 /// An arena of potentials. A potential's first parent is the one it was
@@ -29,6 +47,8 @@ pub(super) struct Node {
 pub(super) struct Graph {
     nodes: Vec<Node>,
     parents: Vec<u32>,
+    /// The nested chains that turned nodes off.
+    nested: Vec<NestedChain>,
     /// Per node, its ancestor count once measured (0: not yet).
     counts: Vec<u32>,
     /// Per potential (`cand · 2 + on`), the stamp of the last walk that
@@ -45,6 +65,7 @@ impl Graph {
         Graph {
             nodes: Vec::new(),
             parents: Vec::new(),
+            nested: Vec::new(),
             counts: Vec::new(),
             seen: vec![0; 2 * cands],
             stamp: 0,
@@ -57,6 +78,7 @@ impl Graph {
     pub fn clear(&mut self) {
         self.nodes.clear();
         self.parents.clear();
+        self.nested.clear();
         self.counts.clear();
     }
 
@@ -65,9 +87,21 @@ impl Graph {
     pub fn add(&mut self, cand: Cand, on: bool, parents: &[u32]) -> u32 {
         let start = self.parents.len() as u32;
         self.parents.extend_from_slice(parents);
-        self.nodes.push(Node { cand, on, start, len: parents.len() as u32 });
+        let len = parents.len() as u32;
+        self.nodes.push(Node { cand, on, start, len, cause: NONE, nested: NONE });
         self.counts.push(0);
         (self.nodes.len() - 1) as u32
+    }
+
+    /// Records what forced node `i` on.
+    pub fn set_cause(&mut self, i: u32, cause: u32) {
+        self.nodes[i as usize].cause = cause;
+    }
+
+    /// Records the nested chain that turned node `i` off.
+    pub fn set_nested(&mut self, i: u32, chain: NestedChain) {
+        self.nodes[i as usize].nested = self.nested.len() as u32;
+        self.nested.push(chain);
     }
 
     /// A node.
@@ -106,8 +140,50 @@ impl Graph {
         if self.counts[i as usize] != 0 {
             return self.counts[i as usize];
         }
-        let stamp = self.next_stamp();
         let mut count = 0;
+        self.visit(i, |_| count += 1);
+        self.counts[i as usize] = count;
+        count
+    }
+
+    /// Sudoku Explainer's complexity of a hint resting on the chains
+    /// ending at `targets`: their [`ancestors`](Graph::ancestors) added
+    /// up, plus the complexity of each distinct nested chain among them.
+    pub fn complexity(&mut self, targets: &[u32]) -> u32 {
+        let flat: u32 = targets.iter().map(|&t| self.ancestors(t)).sum();
+        if self.nested.is_empty() {
+            return flat;
+        }
+        let mut counted: Vec<u64> = Vec::new();
+        let mut nested = 0;
+        for &t in targets {
+            for p in self.walk(t) {
+                let at = self.nodes[p as usize].nested;
+                if at != NONE {
+                    let chain = self.nested[at as usize];
+                    if !counted.contains(&chain.key) {
+                        counted.push(chain.key);
+                        nested += chain.complexity;
+                    }
+                }
+            }
+        }
+        flat + nested
+    }
+
+    /// The nodes `i` follows from, itself first, breadth first, one node
+    /// per potential (the first met), as [`ancestors`](Graph::ancestors)
+    /// counts them.
+    pub fn walk(&mut self, i: u32) -> Vec<u32> {
+        let mut out = Vec::new();
+        self.visit(i, |p| out.push(p));
+        out
+    }
+
+    /// Calls `f` on each node `i` follows from, itself first, breadth
+    /// first, once per potential (the first node met stands for it).
+    fn visit(&mut self, i: u32, mut f: impl FnMut(u32)) {
+        let stamp = self.next_stamp();
         let mut todo = std::mem::take(&mut self.todo);
         let mut next = std::mem::take(&mut self.next);
         todo.clear();
@@ -119,7 +195,7 @@ impl Graph {
                 let key = (node.cand * 2 + u32::from(node.on)) as usize;
                 if self.seen[key] != stamp {
                     self.seen[key] = stamp;
-                    count += 1;
+                    f(p);
                     next.extend_from_slice(self.parents(p));
                 }
             }
@@ -127,8 +203,6 @@ impl Graph {
         }
         self.todo = todo;
         self.next = next;
-        self.counts[i as usize] = count;
-        count
     }
 
     /// The nodes from the root to `i`, following first parents.

@@ -2,7 +2,7 @@
 //! from a candidate assumed true to those it turns off, and from a
 //! candidate assumed false to those it forces on.
 
-use super::graph::Cand;
+use super::graph::{Cand, NONE};
 use crate::human::candidates::{Bits, Candidates, Mask};
 use crate::human::units::Units;
 
@@ -14,6 +14,28 @@ pub(super) enum Via {
     Cell,
     /// The digit's last place in this house.
     House(u32),
+}
+
+/// [`Via::Cell`] as a [`Node::cause`](super::graph::Node::cause).
+const CELL_CODE: u32 = NONE - 1;
+
+impl Via {
+    /// As a node's cause: the house, or a code for the cell.
+    pub fn code(self) -> u32 {
+        match self {
+            Via::Cell => CELL_CODE,
+            Via::House(h) => h,
+        }
+    }
+
+    /// From a node's cause ([`NONE`]: nothing forced it).
+    pub fn from_code(code: u32) -> Option<Via> {
+        match code {
+            NONE => None,
+            CELL_CODE => Some(Via::Cell),
+            h => Some(Via::House(h)),
+        }
+    }
 }
 
 /// The geometry a chain search walks: per cell its houses in Sudoku
@@ -175,30 +197,6 @@ impl<'u> Layout<'u> {
         if count == 2 && masks[cell] & b != 0 { other } else { None }
     }
 
-    /// Whether `cand`, turned off, forces `target` on (the test that closes
-    /// a cycle).
-    pub fn forces(
-        &self,
-        masks: &[Mask],
-        cand: Cand,
-        target: Cand,
-        cell_links: bool,
-        house_links: bool,
-    ) -> bool {
-        let (cell, digit) = (self.cell(cand), self.digit(cand));
-        let (tcell, tdigit) = (self.cell(target), self.digit(target));
-        let b = 1u64 << (digit - 1);
-        if cell_links && cell == tcell && digit != tdigit {
-            return masks[cell].count_ones() == 2
-                && masks[cell] & b != 0
-                && masks[cell] & 1 << (tdigit - 1) != 0;
-        }
-        house_links
-            && digit == tdigit
-            && cell != tcell
-            && self.houses[cell].iter().any(|&h| self.other_place(masks, h, cell, b) == Some(tcell))
-    }
-
     /// The candidates that had to be off, in `source` but gone from
     /// `masks`, for `on` to be forced on `via` its cell or house (a dynamic
     /// chain's hidden parents), in cell or house order.
@@ -218,6 +216,91 @@ impl<'u> Layout<'u> {
                 }
             }
         }
+    }
+}
+
+/// The links of one fixed grid, listed once per candidate (a static
+/// chain search, whose grid never changes, follows each many times): each
+/// list as [`Layout::on_to_off`] and [`Layout::off_to_on`] give it, in
+/// their order.
+#[derive(Debug)]
+pub(super) struct Links {
+    /// Per candidate, where its lists start in `offs` and `ons`, for each
+    /// way of linking: on to off with and without the cell's links; off to
+    /// on through the cell and houses, the houses alone, the cell alone.
+    starts: Vec<[u32; 5]>,
+    ends: Vec<[u32; 5]>,
+    offs: Vec<Cand>,
+    ons: Vec<(Cand, Via)>,
+}
+
+impl Links {
+    /// The links of `masks` (every candidate of the grid).
+    pub fn new(layout: &Layout, masks: &[Mask]) -> Links {
+        let cands = layout.cands();
+        let mut links = Links {
+            starts: vec![[0; 5]; cands],
+            ends: vec![[0; 5]; cands],
+            offs: Vec::new(),
+            ons: Vec::new(),
+        };
+        let (mut offs, mut ons) = (Vec::new(), Vec::new());
+        for (cell, &mask) in masks.iter().enumerate() {
+            for i in Bits(mask) {
+                let cand = (cell * layout.n + i) as Cand;
+                let c = cand as usize;
+                for (k, cell_links) in [true, false].into_iter().enumerate() {
+                    layout.on_to_off(masks, cand, cell_links, &mut offs);
+                    links.starts[c][k] = links.offs.len() as u32;
+                    links.offs.extend_from_slice(&offs);
+                    links.ends[c][k] = links.offs.len() as u32;
+                }
+                for (k, (cell_links, house_links)) in
+                    [(true, true), (false, true), (true, false)].into_iter().enumerate()
+                {
+                    layout.off_to_on(masks, cand, cell_links, house_links, &mut ons);
+                    links.starts[c][2 + k] = links.ons.len() as u32;
+                    links.ons.extend_from_slice(&ons);
+                    links.ends[c][2 + k] = links.ons.len() as u32;
+                }
+            }
+        }
+        links
+    }
+
+    /// [`Layout::on_to_off`] on the grid.
+    #[inline]
+    pub fn on_to_off(&self, cand: Cand, cell_links: bool) -> &[Cand] {
+        let k = usize::from(!cell_links);
+        let c = cand as usize;
+        &self.offs[self.starts[c][k] as usize..self.ends[c][k] as usize]
+    }
+
+    /// [`Layout::off_to_on`] on the grid (`cell_links` or `house_links`).
+    #[inline]
+    pub fn off_to_on(&self, cand: Cand, cell_links: bool, house_links: bool) -> &[(Cand, Via)] {
+        let k = match (cell_links, house_links) {
+            (true, true) => 2,
+            (false, true) => 3,
+            (true, false) => 4,
+            (false, false) => return &[],
+        };
+        let c = cand as usize;
+        &self.ons[self.starts[c][k] as usize..self.ends[c][k] as usize]
+    }
+
+    /// How `cand`, turned off, forces `target` on (the link that closes a
+    /// cycle): its cell, or the first of its houses (block, row, column)
+    /// where the two are the digit's only places; `None` when it does not.
+    pub fn forced_via(
+        &self,
+        cand: Cand,
+        target: Cand,
+        cell_links: bool,
+        house_links: bool,
+    ) -> Option<Via> {
+        let ons = self.off_to_on(cand, cell_links, house_links);
+        ons.iter().find(|&&(c, _)| c == target).map(|&(_, via)| via)
     }
 }
 
@@ -266,8 +349,9 @@ mod tests {
         let mut ons = Vec::new();
         layout.off_to_on(&masks, c4, true, false, &mut ons);
         assert_eq!(ons, [(layout.cand(0, 5), Via::Cell)]);
-        assert!(layout.forces(&masks, c4, layout.cand(0, 5), true, false));
-        assert!(!layout.forces(&masks, c4, layout.cand(0, 5), false, true));
+        let links = Links::new(&layout, &masks);
+        assert_eq!(links.forced_via(c4, layout.cand(0, 5), true, false), Some(Via::Cell));
+        assert_eq!(links.forced_via(c4, layout.cand(0, 5), false, true), None);
         // Every house link found is a conjugate pair.
         for cand in 0..729 {
             let (cell, digit) = (layout.cell(cand), layout.digit(cand));
@@ -279,7 +363,16 @@ mod tests {
                 let Via::House(h) = via else { panic!("a house link") };
                 let places = grid.positions(h as usize, digit).count_ones();
                 assert_eq!(places, 2);
-                assert!(layout.forces(&masks, cand, on, false, true));
+                assert_eq!(links.forced_via(cand, on, false, true), Some(via));
+            }
+            // The links listed once are the links.
+            for (cell_links, house_links) in [(true, true), (false, true), (true, false)] {
+                layout.off_to_on(&masks, cand, cell_links, house_links, &mut ons);
+                assert_eq!(links.off_to_on(cand, cell_links, house_links), ons);
+            }
+            for cell_links in [true, false] {
+                layout.on_to_off(&masks, cand, cell_links, &mut offs);
+                assert_eq!(links.on_to_off(cand, cell_links), offs);
             }
         }
         // Hidden parents: what the source had and the grid lost.

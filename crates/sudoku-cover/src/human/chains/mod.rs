@@ -19,6 +19,7 @@
 //! | cell and region forcing chains | 8.0 and up | `multiple` ([`ForcingChains::MULTIPLE`]) |
 //! | dynamic forcing chains | 8.5 and up | `multiple` ([`ForcingChains::DYNAMIC`]) |
 //! | dynamic forcing chains (+) | 9.0 and up | `multiple`, `advanced` ([`ForcingChains::DYNAMIC_PLUS`]) |
+//! | nested forcing chains, levels 2 to 5 | 9.5, 10.0, 10.5, 11.0 and up | `nested`, `rule` ([`NestedForcingChains`]) |
 //!
 //! The first three rungs are SukakuExplainer's additions to Sudoku
 //! Explainer 1.2 (it rates the puzzles of `data/sudoku/se_rated_sample.txt`
@@ -29,16 +30,17 @@
 //! each rung returns the easiest step it
 //! finds, ties broken as SE breaks them (shorter first, then by kind, then
 //! the first found), so the walk takes the steps SE takes. The nested
-//! levels beyond (+) (9.5 and up) are not searched: a puzzle that needs
-//! them ends its walk stuck. The chain is written in
-//! [`Step::note`](super::Step::note).
+//! rungs search 9×9 and smaller grids only ([`NESTED_MAX_SIDE`]). The
+//! chain is written in [`Step::note`](super::Step::note).
 
 mod advanced;
 mod aligned;
 mod graph;
 mod links;
 mod multiple;
+mod nested;
 mod propagate;
+mod rule;
 mod strong;
 #[cfg(test)]
 mod testing;
@@ -48,6 +50,7 @@ mod wings;
 
 pub use aligned::AlignedExclusion;
 pub use multiple::ForcingChains;
+pub use nested::{NESTED_MAX_SIDE, NestedForcingChains};
 pub use strong::StrongLinks;
 pub use unary::Cycles;
 pub use wings::AlsWing;
@@ -94,6 +97,10 @@ pub fn sudoku_explainer() -> Vec<Box<dyn Technique>> {
         Box::new(ForcingChains::MULTIPLE),
         Box::new(ForcingChains::DYNAMIC),
         Box::new(ForcingChains::DYNAMIC_PLUS),
+        Box::new(NestedForcingChains::FORCING),
+        Box::new(NestedForcingChains::MULTIPLE),
+        Box::new(NestedForcingChains::DYNAMIC),
+        Box::new(NestedForcingChains::DYNAMIC_NESTED),
     ]
 }
 
@@ -109,11 +116,11 @@ mod tests {
     fn rungs_in_ladder_order() {
         let rungs = techniques();
         let names: Vec<&str> = rungs.iter().map(|t| t.name()).collect();
-        assert_eq!(names.len(), 11);
+        assert_eq!(names.len(), 15);
         assert_eq!(names[..4], ["Turbot Fish", "3 Strong Links", "WXYZ-Wing", "VWXYZ-Wing"]);
         assert_eq!(names[4..6], ["Aligned Pair Exclusion", "Forcing Chains & Cycles"]);
         let tenths: Vec<u16> = rungs.iter().map(|t| t.difficulty().in_tenths()).collect();
-        assert_eq!(tenths, [40, 54, 55, 62, 62, 65, 75, 75, 80, 85, 90]);
+        assert_eq!(tenths, [40, 54, 55, 62, 62, 65, 75, 75, 80, 85, 90, 95, 100, 105, 110]);
         // Sudoku Explainer's own rungs rise through the ladder.
         assert!(sudoku_explainer().windows(2).all(|w| w[0].difficulty() <= w[1].difficulty()));
     }

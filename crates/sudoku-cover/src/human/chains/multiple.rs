@@ -3,13 +3,28 @@
 //! (8.5) and dynamic forcing chains with nested patterns (9.0 and up).
 
 use super::graph::{Cand, NONE, Rank};
-use super::links::{Layout, open_masks};
-use super::propagate::{Mode, Outcome, Propagator};
+use super::links::{Layout, Via, open_masks};
+use super::propagate::{Mode, Nest, Outcome, Propagator};
+use super::rule::{RuleHint, removals, rule_parents};
 use super::text::{Conclusion, chain_text};
 use crate::human::candidates::{Candidates, Mask, bit, digits};
 use crate::human::difficulty::Difficulty;
 use crate::human::step::Step;
 use crate::human::technique::Technique;
+
+/// A name with Sudoku Explainer's suffix for each nesting level, 0 to 5.
+macro_rules! nested_names {
+    ($name:literal) => {
+        [
+            $name,
+            concat!($name, " (+)"),
+            concat!($name, " (+ Forcing Chains)"),
+            concat!($name, " (+ Multiple Forcing Chains)"),
+            concat!($name, " (+ Dynamic Forcing Chains)"),
+            concat!($name, " (+ Dynamic Forcing Chains (+ Forcing Chains))"),
+        ]
+    };
+}
 
 /// Which of Sudoku Explainer's forcing-chain rungs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -52,6 +67,12 @@ impl ForcingChains {
     /// Dynamic forcing chains with nested patterns (SE 9.0).
     pub const DYNAMIC_PLUS: ForcingChains = ForcingChains { rung: Rung::Dynamic(1) };
 
+    /// Dynamic forcing chains of nesting `level` (2 to 5): the chains
+    /// nested at that level are searched by the caller's [`Nest`].
+    pub(super) const fn nested(level: u8) -> ForcingChains {
+        ForcingChains { rung: Rung::Dynamic(level) }
+    }
+
     fn mode(self) -> Mode {
         match self.rung {
             Rung::Nishio => Mode { cell_links: false, dynamic: true, level: 0 },
@@ -80,19 +101,26 @@ impl ForcingChains {
                     "Cell Forcing Chains"
                 };
             }
-            Rung::Dynamic(level) => usize::from(level.min(1)),
+            Rung::Dynamic(level) => usize::from(level.min(5)),
         };
-        let names = match kind {
-            Kind::Contradiction => {
-                ["Dynamic Contradiction Forcing Chains", "Dynamic Contradiction Forcing Chains (+)"]
-            }
-            Kind::Double => ["Dynamic Double Forcing Chains", "Dynamic Double Forcing Chains (+)"],
-            Kind::Cell => ["Dynamic Cell Forcing Chains", "Dynamic Cell Forcing Chains (+)"],
-            Kind::Region => ["Dynamic Region Forcing Chains", "Dynamic Region Forcing Chains (+)"],
+        let kind = match kind {
+            Kind::Contradiction => 0,
+            Kind::Double => 1,
+            Kind::Cell => 2,
+            Kind::Region => 3,
         };
-        names[level]
+        STEP_NAMES[kind][level]
     }
 }
+
+/// Sudoku Explainer's names of dynamic steps: by kind (contradiction,
+/// double, cell, region), then nesting level (0 to 5).
+const STEP_NAMES: [[&str; 6]; 4] = [
+    nested_names!("Dynamic Contradiction Forcing Chains"),
+    nested_names!("Dynamic Double Forcing Chains"),
+    nested_names!("Dynamic Cell Forcing Chains"),
+    nested_names!("Dynamic Region Forcing Chains"),
+];
 
 impl Technique for ForcingChains {
     fn name(&self) -> &'static str {
@@ -100,7 +128,10 @@ impl Technique for ForcingChains {
             Rung::Nishio => "Nishio Forcing Chains",
             Rung::Multiple => "Multiple Forcing Chains",
             Rung::Dynamic(0) => "Dynamic Forcing Chains",
-            Rung::Dynamic(_) => "Dynamic Forcing Chains (+)",
+            Rung::Dynamic(1) => "Dynamic Forcing Chains (+)",
+            Rung::Dynamic(level) => {
+                nested_names!("Dynamic Forcing Chains")[usize::from(level.min(5))]
+            }
         }
     }
 
@@ -112,12 +143,50 @@ impl Technique for ForcingChains {
         if grid.size() > super::MAX_SIDE {
             return None;
         }
+        self.find_with(grid, None)
+    }
+}
+
+impl ForcingChains {
+    /// The easiest step on `grid`, with `nest` seeking the nested chains.
+    pub(super) fn find_with(self, grid: &Candidates, nest: Option<Nest>) -> Option<Step> {
         let layout = Layout::new(grid.units());
         let masks = open_masks(grid);
-        let mut search = Search::new(*self, &layout, &masks);
+        let mut search = Search::new(self, &layout, &masks, nest);
         search.run();
         let best = search.best.take()?;
         Some(search.step(best))
+    }
+
+    /// Every hint on `work` (a chain's grid, made from `source`), as a
+    /// chain nested in that chain sees it, with `nest` seeking the chains
+    /// nested in these.
+    pub(super) fn collect(
+        self,
+        layout: &Layout,
+        source: &[Mask],
+        work: &[Mask],
+        nest: Option<Nest>,
+    ) -> Vec<RuleHint> {
+        let mut search = Search::new(self, layout, work, nest);
+        search.all = Some(Vec::new());
+        search.run();
+        let all = search.all.take().unwrap_or_default();
+        let graph = &mut search.prop.graph;
+        all.into_iter()
+            .map(|hint| {
+                let root = match hint.kind {
+                    Kind::Cell => Some(Via::Cell),
+                    Kind::Region => hint.house.map(|h| Via::House(h as u32)),
+                    Kind::Contradiction | Kind::Double => None,
+                };
+                RuleHint {
+                    rank: hint.rank,
+                    removed: removals(layout, work, hint.conclusion),
+                    needs: rule_parents(graph, &hint.chains, root, layout, source, work),
+                }
+            })
+            .collect()
     }
 }
 
@@ -168,18 +237,26 @@ struct Search<'a> {
     outcomes: Vec<Outcome>,
     on_outcome: Vec<u32>,
     best: Option<Hint>,
+    /// Every hint, when collecting them all (a nested search).
+    all: Option<Vec<Hint>>,
 }
 
 impl<'a> Search<'a> {
-    fn new(chains: ForcingChains, layout: &'a Layout<'a>, masks: &'a [Mask]) -> Search<'a> {
+    fn new(
+        chains: ForcingChains,
+        layout: &'a Layout<'a>,
+        masks: &'a [Mask],
+        nest: Option<Nest>,
+    ) -> Search<'a> {
         Search {
             chains,
             layout,
             masks,
-            prop: Propagator::new(layout, masks, chains.mode()),
+            prop: Propagator::new(layout, masks, chains.mode()).nesting(nest),
             outcomes: Vec::new(),
             on_outcome: vec![NONE; layout.cands()],
             best: None,
+            all: None,
         }
     }
 
@@ -231,10 +308,12 @@ impl<'a> Search<'a> {
         if conclusion.on && self.masks[self.layout.cell(conclusion.cand)].count_ones() < 2 {
             return;
         }
-        let complexity = chains.iter().map(|&c| self.prop.graph.ancestors(c)).sum();
+        let complexity = self.prop.graph.complexity(&chains);
         let rank = Rank::new(self.chains.base(), complexity, kind.key());
-        if rank.beats(self.best.as_ref().map(|b| &b.rank)) {
-            let (cells, digits, house) = at;
+        let (cells, digits, house) = at;
+        if let Some(all) = &mut self.all {
+            all.push(Hint { rank, kind, conclusion, chains, cells, digits, house });
+        } else if rank.beats(self.best.as_ref().map(|b| &b.rank)) {
             self.best = Some(Hint { rank, kind, conclusion, chains, cells, digits, house });
         }
     }

@@ -4,7 +4,7 @@
 
 use std::collections::VecDeque;
 
-use super::advanced::Advanced;
+use super::advanced::{Advanced, Deduction};
 use super::graph::{Cand, Graph, NONE, Seen};
 use super::links::{Layout, Via};
 use crate::human::candidates::Mask;
@@ -21,6 +21,12 @@ pub(super) struct Mode {
     /// (and from 2 up, chains) are sought on that grid for more.
     pub level: u8,
 }
+
+/// The chains nested at a level (Sudoku Explainer's levels 2 and up),
+/// sought on a stuck chain's grid once the patterns find nothing: called
+/// with the level, the layout, the grid the chain started from and the
+/// grid it has made, it pushes what they rule out.
+pub(super) type Nest = fn(u8, &Layout, &[Mask], &[Mask], &mut Vec<Deduction>);
 
 /// What an assumption implies: the potentials turned on and off, each a
 /// node of the [`Graph`], in the order found, and the contradiction that
@@ -65,6 +71,7 @@ pub(super) struct Propagator<'a> {
     parents: Vec<u32>,
     found: Vec<u32>,
     advanced: Option<Advanced>,
+    nest: Option<Nest>,
 }
 
 impl<'a> Propagator<'a> {
@@ -86,7 +93,14 @@ impl<'a> Propagator<'a> {
             parents: Vec::new(),
             found: Vec::new(),
             advanced: (mode.level > 0).then(|| Advanced::new(mode.level, layout)),
+            nest: None,
         }
+    }
+
+    /// The same, seeking `nest`'s chains (from level 2 up) when stuck.
+    pub fn nesting(mut self, nest: Option<Nest>) -> Propagator<'a> {
+        self.nest = nest.filter(|_| self.mode.level >= 2);
+        self
     }
 
     fn mark(&mut self, cand: Cand, on: bool, node: u32, out: &mut Outcome) {
@@ -182,6 +196,7 @@ impl<'a> Propagator<'a> {
                 }
             }
             let node = self.graph.add(c, true, &self.parents);
+            self.graph.set_cause(node, via.code());
             self.found.push(node);
         }
         self.ons = ons;
@@ -207,9 +222,14 @@ impl<'a> Propagator<'a> {
     /// offs it needed as parents. Whether any new off was added.
     fn more_offs(&mut self, out: &mut Outcome) -> bool {
         let Some(mut advanced) = self.advanced.take() else { return false };
-        let found = advanced.offs(self.layout, self.source, &self.work);
+        let mut found = advanced.offs(self.layout, self.source, &self.work);
+        if found.is_empty()
+            && let Some(nest) = self.nest
+        {
+            nest(self.mode.level, self.layout, self.source, &self.work, &mut found);
+        }
         let mut added = false;
-        for (cand, needs) in found {
+        for Deduction { cand, needs, chain } in found {
             if self.seen.get(cand, false) != NONE {
                 continue;
             }
@@ -217,6 +237,9 @@ impl<'a> Propagator<'a> {
             self.parents
                 .extend(needs.iter().map(|&c| self.seen.get(c, false)).filter(|&at| at != NONE));
             let node = self.graph.add(cand, false, &self.parents);
+            if let Some(chain) = chain {
+                self.graph.set_nested(node, chain);
+            }
             self.mark(cand, false, node, out);
             added = true;
         }
@@ -249,8 +272,9 @@ mod tests {
             Mode { cell_links: true, dynamic: false, level: 0 },
             Mode { cell_links: true, dynamic: true, level: 0 },
             Mode { cell_links: true, dynamic: true, level: 1 },
+            Mode { cell_links: true, dynamic: true, level: 2 },
         ];
-        let mut checked = 0;
+        let (mut checked, mut nested) = (0, 0);
         for puzzle in data_puzzles("top95.txt", 3) {
             let solution = solver.solve(&puzzle).unwrap().unwrap();
             let start = Candidates::from_grid(units(), &puzzle).unwrap();
@@ -266,7 +290,8 @@ mod tests {
                 let layout = Layout::new(grid.units());
                 let masks = open_masks(&grid);
                 for mode in modes {
-                    let mut prop = Propagator::new(&layout, &masks, mode);
+                    let nest = Some(crate::human::chains::nested::offs as super::Nest);
+                    let mut prop = Propagator::new(&layout, &masks, mode).nesting(nest);
                     for (cell, &mask) in masks.iter().enumerate() {
                         for d in digits(mask) {
                             let truth = solution.cells()[cell] == d;
@@ -278,6 +303,7 @@ mod tests {
                                 let holds = solution.cells()[layout.cell(c)] == layout.digit(c);
                                 assert_eq!(holds, on, "{mode:?}: {c} {on}");
                                 assert_eq!(out.get(c, on), Some(node));
+                                nested += usize::from(prop.graph.node(node).nested != NONE);
                             }
                             checked += 1;
                         }
@@ -286,6 +312,7 @@ mod tests {
             }
         }
         assert!(checked > 1000, "{checked} assumptions");
+        assert!(nested > 0, "no deduction of a nested chain");
     }
 
     /// A false assumption in a position that needs a Nishio chain ends in

@@ -6,7 +6,8 @@
 use std::collections::VecDeque;
 
 use super::graph::{Cand, Graph, NONE, Rank, Seen};
-use super::links::{Layout, Via, open_masks};
+use super::links::{Layout, Links, Via, open_masks};
+use super::rule::{RuleHint, removals, rule_parents};
 use super::text::{Conclusion, chain_text};
 use crate::human::candidates::{Candidates, Mask, bit, digits};
 use crate::human::difficulty::Difficulty;
@@ -51,6 +52,18 @@ impl Technique for Cycles {
         let mut search = Unary::new(&layout, &masks);
         search.run();
         search.best.map(|found| found.into_step(&layout))
+    }
+}
+
+impl Cycles {
+    /// Every hint on `work` (a chain's grid, made from `source`), as a
+    /// chain nested in that chain sees it.
+    pub(super) fn collect(layout: &Layout, source: &[Mask], work: &[Mask]) -> Vec<RuleHint> {
+        let mut search = Unary::new(layout, work);
+        search.prune = false;
+        search.nested = Some((source, Vec::new()));
+        search.run();
+        search.nested.map(|(_, all)| all).unwrap_or_default()
     }
 }
 
@@ -144,18 +157,32 @@ impl Found {
 struct Unary<'a> {
     layout: &'a Layout<'a>,
     masks: &'a [Mask],
+    /// The grid's links, listed once.
+    links: Links,
     graph: Graph,
     /// Per node, its distance from the assumption.
     depth: Vec<u32>,
+    /// Per node, a bit per potential above it on its path (hashed): a
+    /// potential whose bit is clear is not there.
+    above: Vec<u128>,
     seen: Seen,
     pending_on: VecDeque<u32>,
     pending_off: VecDeque<Pending>,
     offs: Vec<Cand>,
     ons: Vec<(Cand, Via)>,
     best: Option<Found>,
-    /// Whether to stop a search once nothing deeper can win (always, but
-    /// in a test comparing with the full search).
+    /// Whether to stop a search once nothing deeper can win (not when
+    /// every hint is wanted, nor in a test comparing with the full search).
     prune: bool,
+    /// When every hint is wanted (a nested search): the outer chain's
+    /// starting grid, and the hints.
+    nested: Option<(&'a [Mask], Vec<RuleHint>)>,
+}
+
+/// A potential's bit in [`Unary`]'s path filters.
+#[inline]
+fn path_bit(cand: Cand, on: bool) -> u128 {
+    1 << ((cand * 2 + u32::from(on)) % 128)
 }
 
 impl<'a> Unary<'a> {
@@ -164,8 +191,10 @@ impl<'a> Unary<'a> {
         Unary {
             layout,
             masks,
+            links: Links::new(layout, masks),
             graph: Graph::new(cands),
             depth: Vec::new(),
+            above: Vec::new(),
             seen: Seen::new(cands),
             pending_on: VecDeque::new(),
             pending_off: VecDeque::new(),
@@ -173,6 +202,7 @@ impl<'a> Unary<'a> {
             ons: Vec::new(),
             best: None,
             prune: true,
+            nested: None,
         }
     }
 
@@ -213,6 +243,7 @@ impl<'a> Unary<'a> {
         self.seen.clear();
         self.graph.clear();
         self.depth.clear();
+        self.above.clear();
         self.pending_on.clear();
         self.pending_off.clear();
     }
@@ -223,6 +254,11 @@ impl<'a> Unary<'a> {
             None => self.graph.add(cand, on, &[]),
         };
         self.depth.push(parent.map_or(0, |p| self.depth[p as usize] + 1));
+        let above = parent.map_or(0, |p| {
+            let node = self.graph.node(p);
+            self.above[p as usize] | path_bit(node.cand, node.on)
+        });
+        self.above.push(above);
         node
     }
 
@@ -251,9 +287,12 @@ impl<'a> Unary<'a> {
             }
             while let Some(p) = self.pending_on.pop_front() {
                 let mut offs = std::mem::take(&mut self.offs);
-                self.layout.on_to_off(self.masks, self.graph.node(p).cand, pass.cell, &mut offs);
+                offs.clear();
+                offs.extend_from_slice(self.links.on_to_off(self.graph.node(p).cand, pass.cell));
                 for &c in &offs {
-                    if self.graph.above(p, c, false) {
+                    if self.above[p as usize] & path_bit(c, false) != 0
+                        && self.graph.above(p, c, false)
+                    {
                         continue;
                     }
                     if self.seen.get(c, false) == NONE {
@@ -272,13 +311,17 @@ impl<'a> Unary<'a> {
                     Pending::New(node) => {
                         let mut ons = std::mem::take(&mut self.ons);
                         let cand = self.graph.node(node).cand;
-                        self.layout.off_to_on(self.masks, cand, pass.cell, pass.house, &mut ons);
-                        for &(c, _) in &ons {
+                        ons.clear();
+                        ons.extend_from_slice(self.links.off_to_on(cand, pass.cell, pass.house));
+                        for &(c, via) in &ons {
                             if length >= 4 && c == src {
-                                found.push(self.add(src, true, Some(node)));
+                                let end = self.add(src, true, Some(node));
+                                self.graph.set_cause(end, via.code());
+                                found.push(end);
                             }
                             if self.seen.get(c, true) == NONE {
                                 let on = self.add(c, true, Some(node));
+                                self.graph.set_cause(on, via.code());
                                 self.mark(c, true, on);
                                 self.pending_on.push_back(on);
                             }
@@ -286,11 +329,14 @@ impl<'a> Unary<'a> {
                         self.ons = ons;
                     }
                     Pending::Again { cand, parent } => {
+                        let via = || self.links.forced_via(cand, src, pass.cell, pass.house);
                         if length >= 4
-                            && self.layout.forces(self.masks, cand, src, pass.cell, pass.house)
+                            && let Some(via) = via()
                         {
                             let off = self.add(cand, false, Some(parent));
-                            found.push(self.add(src, true, Some(off)));
+                            let end = self.add(src, true, Some(off));
+                            self.graph.set_cause(end, via.code());
+                            found.push(end);
                         }
                     }
                 }
@@ -307,7 +353,7 @@ impl<'a> Unary<'a> {
     fn cycle_hint(&mut self, dst: u32, pass: Pass) {
         let complexity = self.graph.ancestors(dst);
         let rank = Rank::new(pass.cycle_base(), complexity, pass.key());
-        if !rank.beats(self.best.as_ref().map(|b| &b.rank)) {
+        if self.nested.is_none() && !rank.beats(self.best.as_ref().map(|b| &b.rank)) {
             return;
         }
         let path = self.graph.path(dst);
@@ -334,6 +380,12 @@ impl<'a> Unary<'a> {
             .map(|(c, _)| (layout.cell(c as Cand), layout.digit(c as Cand)))
             .collect();
         if removed.is_empty() {
+            return;
+        }
+        if let Some((source, all)) = &mut self.nested {
+            let needs = rule_parents(&mut self.graph, &[dst], None, layout, source, self.masks);
+            let removed = removed.iter().map(|&(c, d)| layout.cand(c, d)).collect();
+            all.push(RuleHint { rank, removed, needs });
             return;
         }
         let chain =
@@ -364,7 +416,8 @@ impl<'a> Unary<'a> {
             }
             while let Some(p) = self.pending_on.pop_front() {
                 let mut offs = std::mem::take(&mut self.offs);
-                self.layout.on_to_off(self.masks, self.graph.node(p).cand, pass.cell, &mut offs);
+                offs.clear();
+                offs.extend_from_slice(self.links.on_to_off(self.graph.node(p).cand, pass.cell));
                 for &c in &offs {
                     if on && c == src {
                         self.offs = offs;
@@ -386,20 +439,22 @@ impl<'a> Unary<'a> {
             while let Some(entry) = self.pending_off.pop_front() {
                 let Pending::New(p) = entry else { continue };
                 let mut ons = std::mem::take(&mut self.ons);
-                self.layout.off_to_on(
-                    self.masks,
+                ons.clear();
+                ons.extend_from_slice(self.links.off_to_on(
                     self.graph.node(p).cand,
                     pass.cell,
                     true,
-                    &mut ons,
-                );
-                for &(c, _) in &ons {
+                ));
+                for &(c, via) in &ons {
                     if !on && c == src {
                         self.ons = ons;
-                        break 'search Some(self.add(c, true, Some(p)));
+                        let end = self.add(c, true, Some(p));
+                        self.graph.set_cause(end, via.code());
+                        break 'search Some(end);
                     }
                     if self.seen.get(c, true) == NONE {
                         let node = self.add(c, true, Some(p));
+                        self.graph.set_cause(node, via.code());
                         self.mark(c, true, node);
                         self.pending_on.push_back(node);
                     }
@@ -410,6 +465,15 @@ impl<'a> Unary<'a> {
         let Some(target) = target else { return };
         let complexity = self.graph.ancestors(target);
         let rank = Rank::new(base, complexity, key);
+        if let Some((source, all)) = &mut self.nested {
+            let end = self.graph.node(target);
+            let removed =
+                removals(self.layout, self.masks, Conclusion { cand: end.cand, on: end.on });
+            let needs =
+                rule_parents(&mut self.graph, &[target], None, self.layout, source, self.masks);
+            all.push(RuleHint { rank, removed, needs });
+            return;
+        }
         if rank.beats(self.best.as_ref().map(|b| &b.rank)) {
             let chain = self
                 .graph

@@ -1,0 +1,205 @@
+//! [`NestedForcingChains`]: Sudoku Explainer's nested forcing chains
+//! (9.5 and up), dynamic forcing chains that, when stuck, seek whole chain
+//! searches on the grid their assumption has made.
+
+use std::hash::{DefaultHasher, Hash, Hasher};
+
+use super::advanced::Deduction;
+use super::graph::NestedChain;
+use super::links::Layout;
+use super::multiple::ForcingChains;
+use super::rule::{RuleHint, settle};
+use super::unary::Cycles;
+use crate::human::candidates::{Candidates, Mask};
+use crate::human::difficulty::Difficulty;
+use crate::human::step::Step;
+use crate::human::technique::Technique;
+
+/// The largest side the nested rungs search (9×9): each runs a chain
+/// search at every point where every one of its thousands of assumptions
+/// gets stuck, which takes seconds a step on 9×9 and would take hours on
+/// 16×16.
+pub const NESTED_MAX_SIDE: usize = 9;
+
+/// Dynamic forcing chains (contradiction, double, cell and region, as
+/// [`ForcingChains::DYNAMIC_PLUS`]) that, once the pointing, claiming,
+/// pairs and X-wings on their grid find nothing, seek chains there too, by
+/// level (Sudoku Explainer 1.2's "Nested Forcing Chains"):
+///
+/// | level | chains nested | base |
+/// |---|---|---|
+/// | 2 | forcing chains and cycles | 9.5 |
+/// | 3 | those, then cell and region forcing chains | 10.0 |
+/// | 4 | dynamic forcing chains | 10.5 |
+/// | 5 | dynamic forcing chains, then those of level 2 | 11.0 |
+///
+/// Every hint of the nested search counts (easiest first, one per set of
+/// candidates ruled out) whose chains needed some candidate the outer
+/// chain had ruled out: those candidates become the parents of what it
+/// rules out, and its complexity adds to the complexity of every chain
+/// that uses it, once each. A step's difficulty is the base plus a tenth
+/// per length step of that complexity.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NestedForcingChains {
+    level: u8,
+}
+
+impl NestedForcingChains {
+    /// Nesting level 2: forcing chains and cycles (SE 9.5).
+    pub const FORCING: NestedForcingChains = NestedForcingChains { level: 2 };
+    /// Nesting level 3: multiple forcing chains (SE 10.0).
+    pub const MULTIPLE: NestedForcingChains = NestedForcingChains { level: 3 };
+    /// Nesting level 4: dynamic forcing chains (SE 10.5).
+    pub const DYNAMIC: NestedForcingChains = NestedForcingChains { level: 4 };
+    /// Nesting level 5: dynamic forcing chains with forcing chains nested
+    /// in them (SE 11.0).
+    pub const DYNAMIC_NESTED: NestedForcingChains = NestedForcingChains { level: 5 };
+
+    fn chains(self) -> ForcingChains {
+        ForcingChains::nested(self.level)
+    }
+}
+
+impl Technique for NestedForcingChains {
+    fn name(&self) -> &'static str {
+        self.chains().name()
+    }
+
+    fn difficulty(&self) -> Difficulty {
+        self.chains().difficulty()
+    }
+
+    fn find(&self, grid: &Candidates) -> Option<Step> {
+        if grid.size() > NESTED_MAX_SIDE {
+            return None;
+        }
+        self.chains().find_with(grid, Some(offs))
+    }
+}
+
+/// The chain searches nested at each level, in order: the first that
+/// rules anything out is the last tried.
+#[derive(Debug, Clone, Copy)]
+enum Rule {
+    /// Forcing chains and cycles.
+    Unary,
+    /// Static cell and region forcing chains.
+    Multiple,
+    /// Dynamic forcing chains of a nesting level.
+    Dynamic(u8),
+}
+
+fn rules(level: u8) -> &'static [Rule] {
+    match level {
+        0 | 1 => &[],
+        2 => &[Rule::Unary],
+        3 => &[Rule::Unary, Rule::Multiple],
+        4 => &[Rule::Dynamic(0)],
+        _ => &[Rule::Dynamic(0), Rule::Dynamic(2)],
+    }
+}
+
+/// The [`Nest`](super::propagate::Nest) of the nested rungs: what the
+/// chain searches of `level` rule out on `work`, a stuck chain's grid
+/// made from `source`.
+pub(super) fn offs(
+    level: u8,
+    layout: &Layout,
+    source: &[Mask],
+    work: &[Mask],
+    out: &mut Vec<Deduction>,
+) {
+    for &rule in rules(level) {
+        let mut hints = match rule {
+            Rule::Unary => Cycles::collect(layout, source, work),
+            Rule::Multiple => ForcingChains::MULTIPLE.collect(layout, source, work, None),
+            Rule::Dynamic(inner) => {
+                let nest = (inner >= 2).then_some(offs as super::propagate::Nest);
+                ForcingChains::nested(inner).collect(layout, source, work, nest)
+            }
+        };
+        settle(&mut hints);
+        for hint in hints {
+            if hint.needs.is_empty() {
+                // The hint holds without the outer chain.
+                continue;
+            }
+            let chain = NestedChain { complexity: hint.rank.complexity, key: key(&hint) };
+            out.extend(hint.removed.iter().map(|&cand| Deduction {
+                cand,
+                needs: hint.needs.clone(),
+                chain: Some(chain),
+            }));
+        }
+        if !out.is_empty() {
+            return;
+        }
+    }
+}
+
+/// A key telling nested chains apart: the same hint found on the grids of
+/// two assumptions counts once in a chain that uses both.
+fn key(hint: &RuleHint) -> u64 {
+    let mut h = DefaultHasher::new();
+    (hint.rank.key, hint.rank.complexity, &hint.removed, &hint.needs).hash(&mut h);
+    h.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::human::chains::testing::check_first;
+
+    /// Positions met rating AI Escargot and a puzzle of the forum's
+    /// hardest (rated 11 and up by Sudoku Explainer), where the rung is the
+    /// first of the ladder to apply.
+    #[test]
+    fn in_real_puzzles() {
+        // Level 2: a forcing chain nested in a region forcing chain.
+        check_first(
+            &NestedForcingChains::FORCING,
+            "\
+            1.........2..56.8..2.4.6.8....45..8...345..........7...2.4.6...........9..34.6...\
+            ...45.7....3.........4.6...1..45...9.2...........5...91..4.67.....4.67.........8.\
+            .2.4..78..2....78.........9.....6...1.34.....1.3....8.....5.....234..7..1.34.....\
+            .2.4..78..2....78.....5......3......1....67..12...6...........9...4.678.1..4.6...\
+            ...4..7.91..........34.........5.7.9.......8.....56..9...4.67....34567...2.......\
+            .....6....2....789.23....8.12..5.7.91...5.7.9...4.....1.....78...3.5.78.1.3.5....\
+            ..3.......2..56.89.2...6.8..2.45.78....4567.9.2..56.8..2.4.6.8.1...........456..9\
+            .2..5..89...4.....1.........2..5..89..3.56..9..3.56.8..2...6.8..2..56.8.......7..\
+            .2..5..89.2..56.89......7..12.45..8.1..456..912..56.8...3.......2.456.8....456..9",
+            "Dynamic Region Forcing Chains (+ Forcing Chains): r3c8,r5c8,r6c8 {3}: r6c8<>7 (r3c8=3 -> r5c8<>3 -> r5c3=3 -> r5c3<>4 -> r2c1<>4 -> r2c1=5 -> r1c2<>5 -> r1c4=5 -> r8c4<>5 -> r8c5=5 -> r6c5<>5 -> r6c8=5 -> r6c8<>7; r5c8=3 -> r5c3<>3 -> r5c3=4 -> r5c7<>4 -> r2c7<>7 -> r6c8<>7; r6c8=3 -> r6c8<>7)",
+        );
+        // Level 3: a static cell or region forcing chain nested.
+        check_first(
+            &NestedForcingChains::MULTIPLE,
+            "\
+            ........9.......8.12.4...........7..1.3.5....123...........6...12.45.....2345....\
+            ......7......5....12...6...1.3..6..9...4.....123..6..9.23....8912......9.23....89\
+            12.4.6...12.4.6.....3......1...56..91...56..9.......8..2.45...9......7...2.45...9\
+            ....5....12.4.6...12.4.6.8.1....6.891....6.89......7...2.4...89..3.......2.4...89\
+            12...6.8.123..67..........9...4.....1.3.56.8.1.3..6....2..5.78..2..56....2..5.78.\
+            ...4.6.8...34.67.....4.678...3.56.89.2.........3..6..91...........456..9...45.789\
+            ..3.......2.4.67...2.4.678......6.89.....6789...4.6..9.2.45.7.9.2.45...91........\
+            12.4.6...........912.4.67..1.3..6...1.3..67......5.....234..7.........8..234..7..\
+            1..4...8.1..4..7......5.....2.......1.3...7891.34....9..34..7.9...4....9.....6...",
+            "Dynamic Contradiction Forcing Chains (+ Multiple Forcing Chains): r1c3 {2}: r1c3<>2 (r1c3=2 -> r1c6<>2 -> r2c6=2 -> r2c6<>9 -> r6c6<>6 -> r5c6=6 -> r5c8<>6 -> r6c8=6 -> r6c1<>6 -> r3c1=6 -> r2c3<>6 -> r2c4=6 -> r8c4<>6 -> r8c5=6 -> r8c5<>1 -> r8c4=1; r1c3=2 -> r1c6<>2 -> r2c6=2 -> r2c6<>9 -> r6c6<>6 -> r5c6=6 -> r5c8<>6 -> r6c8=6 -> r6c1<>6 -> r3c1=6 -> r2c3<>6 -> r2c3=1 -> r2c8<>1 -> r1c8=1 -> r1c6<>1 -> r9c6=1 -> r8c4<>1)",
+        );
+    }
+
+    #[test]
+    fn levels_nest_in_sudoku_explainers_order() {
+        let names: Vec<&str> = [2, 3, 4, 5]
+            .map(|level| NestedForcingChains { level })
+            .iter()
+            .map(|t| t.name())
+            .collect::<Vec<_>>();
+        assert_eq!(names[0], "Dynamic Forcing Chains (+ Forcing Chains)");
+        assert_eq!(
+            names[3],
+            "Dynamic Forcing Chains (+ Dynamic Forcing Chains (+ Forcing Chains))"
+        );
+        assert!(matches!(rules(4), [Rule::Dynamic(0)]));
+        assert!(matches!(rules(5), [Rule::Dynamic(0), Rule::Dynamic(2)]));
+    }
+}
