@@ -37,6 +37,15 @@ impl Ladder {
         Ladder::new(rungs)
     }
 
+    /// The ladder without its techniques of `difficulty` and up:
+    /// `Ladder::standard().below(Difficulty::tenths(95))` stops before the
+    /// nested forcing chains, which take seconds a step (a walk that needs
+    /// them ends stuck).
+    pub fn below(mut self, difficulty: Difficulty) -> Ladder {
+        self.rungs.retain(|t| t.difficulty() < difficulty);
+        self
+    }
+
     /// The techniques, easiest first.
     pub fn techniques(&self) -> impl Iterator<Item = &dyn Technique> {
         self.rungs.iter().map(|t| t.as_ref())
@@ -240,6 +249,15 @@ mod tests {
             assert_eq!(walk.grid().to_grid(), solution);
             assert_eq!(steps, puzzle.cells().iter().filter(|&&v| v == 0).count());
         }
+    }
+
+    #[test]
+    fn a_ladder_below_a_difficulty_keeps_the_easier_rungs() {
+        let full = Ladder::standard().techniques().count();
+        let below = Ladder::standard().below(Difficulty::tenths(95));
+        assert_eq!(below.techniques().count(), full - 4);
+        assert!(below.techniques().all(|t| t.difficulty() < Difficulty::tenths(95)));
+        assert_eq!(below.techniques().last().unwrap().name(), "Dynamic Forcing Chains (+)");
     }
 
     #[test]

@@ -2,6 +2,8 @@
 //! (9.5 and up), dynamic forcing chains that, when stuck, seek whole chain
 //! searches on the grid their assumption has made.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
 
 use super::advanced::Deduction;
@@ -20,6 +22,13 @@ use crate::human::technique::Technique;
 /// gets stuck, which takes seconds a step on 9×9 and would take hours on
 /// 16×16.
 pub const NESTED_MAX_SIDE: usize = 9;
+
+/// The most candidates (of open cells) a grid may hold for the nested
+/// rungs to search it. The hardest puzzles known reach them with 220 to
+/// 250 left; a grid far from a unique puzzle's (a nearly empty one holds
+/// 720) would take hours, as their cost grows with the cube of the
+/// candidates.
+pub const NESTED_MAX_CANDIDATES: u32 = 324;
 
 /// Dynamic forcing chains (contradiction, double, cell and region, as
 /// [`ForcingChains::DYNAMIC_PLUS`]) that, once the pointing, claiming,
@@ -70,7 +79,8 @@ impl Technique for NestedForcingChains {
     }
 
     fn find(&self, grid: &Candidates) -> Option<Step> {
-        if grid.size() > NESTED_MAX_SIDE {
+        let open: u32 = grid.empty_cells().map(|c| grid.candidates(c).count_ones()).sum();
+        if grid.size() > NESTED_MAX_SIDE || open > NESTED_MAX_CANDIDATES {
             return None;
         }
         self.chains().find_with(grid, Some(offs))
@@ -110,31 +120,76 @@ pub(super) fn offs(
     out: &mut Vec<Deduction>,
 ) {
     for &rule in rules(level) {
-        let mut hints = match rule {
-            Rule::Unary => Cycles::collect(layout, source, work),
-            Rule::Multiple => ForcingChains::MULTIPLE.collect(layout, source, work, None),
-            Rule::Dynamic(inner) => {
-                let nest = (inner >= 2).then_some(offs as super::propagate::Nest);
-                ForcingChains::nested(inner).collect(layout, source, work, nest)
-            }
-        };
-        settle(&mut hints);
-        for hint in hints {
-            if hint.needs.is_empty() {
-                // The hint holds without the outer chain.
-                continue;
-            }
-            let chain = NestedChain { complexity: hint.rank.complexity, key: key(&hint) };
-            out.extend(hint.removed.iter().map(|&cand| Deduction {
-                cand,
-                needs: hint.needs.clone(),
-                chain: Some(chain),
-            }));
-        }
+        out.extend(memo(rule, layout, source, work));
         if !out.is_empty() {
             return;
         }
     }
+}
+
+/// What `rule` rules out on `work` (made from `source`), each deduction
+/// with the offs it needs and its chain.
+fn rule_offs(rule: Rule, layout: &Layout, source: &[Mask], work: &[Mask]) -> Vec<Deduction> {
+    let mut hints = match rule {
+        Rule::Unary => Cycles::collect(layout, source, work),
+        Rule::Multiple => ForcingChains::MULTIPLE.collect(layout, source, work, None),
+        Rule::Dynamic(inner) => {
+            let nest = (inner >= 2).then_some(offs as super::propagate::Nest);
+            ForcingChains::nested(inner).collect(layout, source, work, nest)
+        }
+    };
+    settle(&mut hints);
+    let mut out = Vec::new();
+    for hint in hints {
+        if hint.needs.is_empty() {
+            // The hint holds without the outer chain.
+            continue;
+        }
+        let chain = NestedChain { complexity: hint.rank.complexity, key: key(&hint) };
+        out.extend(hint.removed.iter().map(|&cand| Deduction {
+            cand,
+            needs: hint.needs.clone(),
+            chain: Some(chain),
+        }));
+    }
+    out
+}
+
+/// The grids whose nested deductions are remembered, per thread.
+const MEMO_GRIDS: usize = 4096;
+
+/// A rule, the grid a chain started from and the grid it made.
+type MemoKey = (u8, Box<[Mask]>, Box<[Mask]>);
+
+thread_local! {
+    /// The deductions of the nested searches met lately. A level runs the
+    /// chains of the level below again (level 3 seeks level 2's forcing
+    /// chains first, and the same grids come back), and the nested
+    /// searches are most of a rung's time.
+    static MEMO: RefCell<HashMap<MemoKey, Vec<Deduction>>> = RefCell::new(HashMap::new());
+}
+
+/// [`rule_offs`], remembered.
+fn memo(rule: Rule, layout: &Layout, source: &[Mask], work: &[Mask]) -> Vec<Deduction> {
+    let id = match rule {
+        Rule::Unary => 0,
+        Rule::Multiple => 1,
+        Rule::Dynamic(inner) => 2 + inner,
+    };
+    let key: MemoKey = (id, source.into(), work.into());
+    if let Some(found) = MEMO.with(|m| m.borrow().get(&key).cloned()) {
+        return found;
+    }
+    // Not borrowed while the search runs: it may nest this one.
+    let found = rule_offs(rule, layout, source, work);
+    MEMO.with(|m| {
+        let mut m = m.borrow_mut();
+        if m.len() >= MEMO_GRIDS {
+            m.clear();
+        }
+        m.insert(key, found.clone());
+    });
+    found
 }
 
 /// A key telling nested chains apart: the same hint found on the grids of
@@ -147,8 +202,12 @@ fn key(hint: &RuleHint) -> u64 {
 
 #[cfg(test)]
 mod tests {
+    use std::sync::Arc;
+
     use super::*;
+    use crate::human::Units;
     use crate::human::chains::testing::check_first;
+    use crate::{Rules, Shape};
 
     /// Positions met rating AI Escargot and a puzzle of the forum's
     /// hardest (rated 11 and up by Sudoku Explainer), where the rung is the
@@ -185,6 +244,22 @@ mod tests {
             1..4...8.1..4..7......5.....2.......1.3...7891.34....9..34..7.9...4....9.....6...",
             "Dynamic Contradiction Forcing Chains (+ Multiple Forcing Chains): r1c3 {2}: r1c3<>2 (r1c3=2 -> r1c6<>2 -> r2c6=2 -> r2c6<>9 -> r6c6<>6 -> r5c6=6 -> r5c8<>6 -> r6c8=6 -> r6c1<>6 -> r3c1=6 -> r2c3<>6 -> r2c4=6 -> r8c4<>6 -> r8c5=6 -> r8c5<>1 -> r8c4=1; r1c3=2 -> r1c6<>2 -> r2c6=2 -> r2c6<>9 -> r6c6<>6 -> r5c6=6 -> r5c8<>6 -> r6c8=6 -> r6c1<>6 -> r3c1=6 -> r2c3<>6 -> r2c3=1 -> r2c8<>1 -> r1c8=1 -> r1c6<>1 -> r9c6=1 -> r8c4<>1)",
         );
+    }
+
+    #[test]
+    fn grids_far_from_a_puzzle_are_left_alone() {
+        let rungs = [2, 3, 4, 5].map(|level| NestedForcingChains { level });
+        // 720 candidates on 9x9; a 16x16 grid.
+        let mut nine = Candidates::new(crate::human::testing::units());
+        nine.place(0, 1);
+        let sixteen = Rules::new(Shape::new(4, 4).unwrap());
+        let mut sixteen = Candidates::new(Arc::new(Units::new(&sixteen).unwrap()));
+        sixteen.place(0, 1);
+        for grid in [nine, sixteen] {
+            for rung in &rungs {
+                assert_eq!(rung.find(&grid), None);
+            }
+        }
     }
 
     #[test]
