@@ -13,8 +13,14 @@ const RATINGS: [&str; 7] = [
     "4.2 XY-Wing",
     "4.5 Unique Rectangle type 1",
     "5.6 BUG type 1",
-    "? beyond the techniques known (after nothing)",
+    "11.1 Dynamic Contradiction Forcing Chains (+ Multiple Forcing Chains)",
 ];
+
+/// What `rate` says of `stuck.txt`, a 16x16 puzzle past the chains the
+/// ladder searches there (`dlx sudoku generate --size 16 --seed 13
+/// --minimal`).
+const STUCK: &str =
+    "? beyond the techniques known (after 10.3 Dynamic Contradiction Forcing Chains (+))";
 
 fn puzzles() -> Vec<&'static str> {
     fixture!("rated.txt").lines().collect()
@@ -48,16 +54,17 @@ fn rule_out(marks: &str, cell: usize, d: u8) -> String {
 
 #[test]
 fn rate_prints_the_difficulty_and_the_hardest_technique() {
-    // The last puzzle (SE 11 and up) is beyond the techniques known:
-    // status 1.
+    // The last puzzle (SE 11 and up) needs nested forcing chains.
     let expected = RATINGS.join("\n") + "\n";
     for threads in ["1", "3"] {
-        let out = dlx(&["sudoku", "rate", "-j", threads, &data("rated.txt")]).expect_code(1);
-        assert_eq!(out.stdout, expected);
-        assert_eq!(out.stderr, "");
+        let out = dlx(&["sudoku", "rate", "-j", threads, &data("rated.txt")]).success();
+        assert_eq!(out, expected);
     }
-    let solvable = puzzles()[..6].join("\n");
-    assert_eq!(dlx(&["sudoku", "rate"]).stdin(solvable).success(), RATINGS[..6].join("\n") + "\n");
+    let easy = puzzles()[..6].join("\n");
+    assert_eq!(dlx(&["sudoku", "rate"]).stdin(easy).success(), RATINGS[..6].join("\n") + "\n");
+    // One beyond the techniques known: status 1.
+    let out = dlx(&["sudoku", "rate", &data("stuck.txt")]).expect_code(1);
+    assert_eq!((out.stdout.as_str(), out.stderr.as_str()), (format!("{STUCK}\n").as_str(), ""));
 }
 
 #[test]
@@ -77,17 +84,20 @@ fn rate_says_when_a_puzzle_has_no_single_solution() {
 
 #[test]
 fn rate_as_json() {
-    let out = dlx(&["sudoku", "rate", "--format", "json", &data("rated.txt")]).expect_code(1);
-    let records: Vec<Value> =
-        out.stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let out = dlx(&["sudoku", "rate", "--format", "json", &data("rated.txt")]).success();
+    let records: Vec<Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
     assert_eq!(records.len(), 7);
     assert_eq!(records[2]["status"], "rated");
     assert_eq!(records[2]["rating"], 3.2);
     assert_eq!(records[2]["technique"], "X-Wing");
     assert_eq!(records[2]["puzzle"], puzzles()[2]);
     assert!(records[2]["steps"].as_u64().unwrap() >= 64);
-    assert_eq!(records[6]["status"], "stuck");
-    assert_eq!((records[6]["rating"].is_null(), records[6]["steps"].as_u64()), (true, Some(0)));
+    assert_eq!(records[6]["status"], "rated");
+    assert_eq!(records[6]["rating"], 11.1);
+    let out = dlx(&["sudoku", "rate", "-f", "json", &data("stuck.txt")]).expect_code(1);
+    let stuck: Value = serde_json::from_str(out.stdout.trim()).unwrap();
+    assert_eq!((stuck["status"].as_str(), stuck["rating"].as_f64()), (Some("stuck"), Some(10.3)));
+    assert_eq!(stuck["technique"], "Dynamic Contradiction Forcing Chains (+)");
     let out = dlx(&["sudoku", "rate", "-f", "json", &data("statuses.txt")]).expect_code(2);
     let statuses: Vec<String> = out
         .stdout
@@ -111,11 +121,12 @@ fn hint_gives_the_easiest_step() {
     assert_eq!(step["difficulty"], 1.2);
     assert_eq!(step["houses"], serde_json::json!(["box 1"]));
     assert_eq!(step["placements"], serde_json::json!([{"cell": "r2c2", "digit": 6}]));
-    // A solved grid, and one beyond the techniques known.
+    // A solved grid, and one whose first step is a nested forcing chain.
     let solved = dlx(&["sudoku", "solve", puzzle]).success();
     assert_eq!(dlx(&["sudoku", "hint"]).stdin(&solved).success(), "solved\n");
-    let out = dlx(&["sudoku", "hint", puzzles()[6]]).expect_code(1);
-    assert_eq!(out.stdout, "? beyond the techniques known\n");
+    let out = dlx(&["sudoku", "hint", puzzles()[6]]).success();
+    let nested = "Dynamic Contradiction Forcing Chains (+ Multiple Forcing Chains): ";
+    assert!(out.starts_with(nested), "{out}");
 }
 
 /// Walks `explain --format json`'s steps on the puzzle, checking each
@@ -172,7 +183,7 @@ fn steps_are_written_in_the_puzzles_symbols() {
 
 #[test]
 fn explain_text_is_a_step_a_line_and_puzzles_apart() {
-    let two = format!("{}\n{}\n", puzzles()[0], puzzles()[6]);
+    let two = format!("{}\n{}", puzzles()[0], fixture!("stuck.txt"));
     let out = dlx(&["sudoku", "explain"]).stdin(two).expect_code(1);
     let blocks: Vec<&str> = out.stdout.split("\n\n").collect();
     assert_eq!(blocks.len(), 2);
