@@ -37,6 +37,8 @@ pub(super) struct NestedChain {
     pub complexity: u32,
     /// Tells two chains apart: equal for the same chain found twice.
     pub key: u64,
+    /// What it is, as a step would be named ("Forcing X-Chain").
+    pub name: &'static str,
 }
 
 /// An arena of potentials. A potential's first parent is the one it was
@@ -96,6 +98,12 @@ impl Graph {
     /// Records what forced node `i` on.
     pub fn set_cause(&mut self, i: u32, cause: u32) {
         self.nodes[i as usize].cause = cause;
+    }
+
+    /// The nested chain that turned node `i` off, if one did.
+    pub fn nested_chain(&self, i: u32) -> Option<NestedChain> {
+        let at = self.nodes[i as usize].nested;
+        (at != NONE).then(|| self.nested[at as usize])
     }
 
     /// Records the nested chain that turned node `i` off.

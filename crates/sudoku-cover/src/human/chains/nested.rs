@@ -145,7 +145,8 @@ fn rule_offs(rule: Rule, layout: &Layout, source: &[Mask], work: &[Mask]) -> Vec
             // The hint holds without the outer chain.
             continue;
         }
-        let chain = NestedChain { complexity: hint.rank.complexity, key: key(&hint) };
+        let chain =
+            NestedChain { complexity: hint.rank.complexity, key: key(&hint), name: hint.name };
         out.extend(hint.removed.iter().map(|&cand| Deduction {
             cand,
             needs: hint.needs.clone(),
@@ -227,7 +228,7 @@ mod tests {
             ..3.......2..56.89.2...6.8..2.45.78....4567.9.2..56.8..2.4.6.8.1...........456..9\
             .2..5..89...4.....1.........2..5..89..3.56..9..3.56.8..2...6.8..2..56.8.......7..\
             .2..5..89.2..56.89......7..12.45..8.1..456..912..56.8...3.......2.456.8....456..9",
-            "Dynamic Region Forcing Chains (+ Forcing Chains): r3c8,r5c8,r6c8 {3}: r6c8<>7 (r3c8=3 -> r5c8<>3 -> r5c3=3 -> r5c3<>4 -> r2c1<>4 -> r2c1=5 -> r1c2<>5 -> r1c4=5 -> r8c4<>5 -> r8c5=5 -> r6c5<>5 -> r6c8=5 -> r6c8<>7; r5c8=3 -> r5c3<>3 -> r5c3=4 -> r5c7<>4 -> r2c7<>7 -> r6c8<>7; r6c8=3 -> r6c8<>7)",
+            "Dynamic Region Forcing Chains (+ Forcing Chains): r3c8,r5c8,r6c8 {3}: r6c8<>7 (r3c8=3 -> r5c8<>3 -> r5c3=3 -> r5c3<>4 -> r2c1<>4 -> r2c1=5 -> r1c2<>5 -> r1c4=5 -> r8c4<>5 -> r8c5=5 -> r6c5<>5 -> r6c8=5 -> r6c8<>7; r5c8=3 -> r5c3<>3 -> r5c3=4 -> r5c7<>4 -> r2c7<>7 (Forcing Chain) -> r6c8<>7; r6c8=3 -> r6c8<>7)",
         );
         // Level 3: a static cell or region forcing chain nested.
         check_first(
@@ -242,7 +243,7 @@ mod tests {
             ..3.......2.4.67...2.4.678......6.89.....6789...4.6..9.2.45.7.9.2.45...91........\
             12.4.6...........912.4.67..1.3..6...1.3..67......5.....234..7.........8..234..7..\
             1..4...8.1..4..7......5.....2.......1.3...7891.34....9..34..7.9...4....9.....6...",
-            "Dynamic Contradiction Forcing Chains (+ Multiple Forcing Chains): r1c3 {2}: r1c3<>2 (r1c3=2 -> r1c6<>2 -> r2c6=2 -> r2c6<>9 -> r6c6<>6 -> r5c6=6 -> r5c8<>6 -> r6c8=6 -> r6c1<>6 -> r3c1=6 -> r2c3<>6 -> r2c4=6 -> r8c4<>6 -> r8c5=6 -> r8c5<>1 -> r8c4=1; r1c3=2 -> r1c6<>2 -> r2c6=2 -> r2c6<>9 -> r6c6<>6 -> r5c6=6 -> r5c8<>6 -> r6c8=6 -> r6c1<>6 -> r3c1=6 -> r2c3<>6 -> r2c3=1 -> r2c8<>1 -> r1c8=1 -> r1c6<>1 -> r9c6=1 -> r8c4<>1)",
+            "Dynamic Contradiction Forcing Chains (+ Multiple Forcing Chains): r1c3 {2}: r1c3<>2 (r1c3=2 -> r1c6<>2 -> r2c6=2 -> r2c6<>9 -> r6c6<>6 (Region Forcing Chains) -> r5c6=6 -> r5c8<>6 -> r6c8=6 -> r6c1<>6 -> r3c1=6 -> r2c3<>6 -> r2c4=6 -> r8c4<>6 -> r8c5=6 -> r8c5<>1 -> r8c4=1; r1c3=2 -> r1c6<>2 -> r2c6=2 -> r2c6<>9 -> r6c6<>6 (Region Forcing Chains) -> r5c6=6 -> r5c8<>6 -> r6c8=6 -> r6c1<>6 -> r3c1=6 -> r2c3<>6 -> r2c3=1 -> r2c8<>1 -> r1c8=1 -> r1c6<>1 -> r9c6=1 -> r8c4<>1)",
         );
     }
 

@@ -14,6 +14,8 @@ pub(super) struct RuleHint {
     /// Its rank in its search (its complexity counts its own nested
     /// chains).
     pub rank: Rank,
+    /// Its technique, as a step would be named.
+    pub name: &'static str,
     /// The candidates it rules out, in the grid it was found on.
     pub removed: Vec<Cand>,
     /// The candidates, in the outer chain's starting grid and gone from
@@ -115,6 +117,7 @@ mod tests {
     fn settled_hints_come_easiest_first_once_per_removal() {
         let hint = |tenths, complexity, removed: &[Cand]| RuleHint {
             rank: Rank::new(tenths, complexity, 1),
+            name: "X",
             removed: removed.to_vec(),
             needs: vec![],
         };

@@ -21,6 +21,20 @@ pub(super) fn chain_text(layout: &Layout, chain: &[(Cand, bool)]) -> String {
     parts.join(" -> ")
 }
 
+/// A chain as [`chain_text`] writes it, each potential a nested chain
+/// found followed by that chain's technique: `r5c3<>4 -> r2c1<>4 (Forcing
+/// Chain) -> r2c1=5`.
+pub(super) fn nested_chain_text(layout: &Layout, chain: &[(Cand, bool, Option<&str>)]) -> String {
+    let parts: Vec<String> = chain
+        .iter()
+        .map(|&(c, on, nested)| match nested {
+            Some(name) => format!("{} ({name})", potential_text(layout, c, on)),
+            None => potential_text(layout, c, on),
+        })
+        .collect();
+    parts.join(" -> ")
+}
+
 /// What a forcing chain concludes: a candidate is true (its digit is
 /// placed) or false (it goes).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -97,6 +97,17 @@ impl Pass {
     fn forcing_base(self) -> u16 {
         if self.both() { 70 } else { 66 }
     }
+
+    /// The name of a cycle (or forcing chain) of this search.
+    fn name(self, cycle: bool) -> &'static str {
+        match (cycle, self.cell, self.house) {
+            (true, false, _) => "Bidirectional X-Cycle",
+            (true, true, false) => "Bidirectional Y-Cycle",
+            (true, true, true) => "Bidirectional Cycle",
+            (false, false, _) => "Forcing X-Chain",
+            (false, true, _) => "Forcing Chain",
+        }
+    }
 }
 
 /// An off potential waiting in a cycle search: a new one, or one already
@@ -122,13 +133,7 @@ struct Found {
 impl Found {
     fn into_step(self, layout: &Layout) -> Step {
         let n = layout.size();
-        let name = match (self.cycle, self.pass.cell, self.pass.house) {
-            (true, false, _) => "Bidirectional X-Cycle",
-            (true, true, false) => "Bidirectional Y-Cycle",
-            (true, true, true) => "Bidirectional Cycle",
-            (false, false, _) => "Forcing X-Chain",
-            (false, true, _) => "Forcing Chain",
-        };
+        let name = self.pass.name(self.cycle);
         let mut cells: Vec<usize> = Vec::new();
         let mut digits: Mask = 0;
         for &(c, _) in &self.chain {
@@ -385,7 +390,7 @@ impl<'a> Unary<'a> {
         if let Some((source, all)) = &mut self.nested {
             let needs = rule_parents(&mut self.graph, &[dst], None, layout, source, self.masks);
             let removed = removed.iter().map(|&(c, d)| layout.cand(c, d)).collect();
-            all.push(RuleHint { rank, removed, needs });
+            all.push(RuleHint { rank, name: pass.name(true), removed, needs });
             return;
         }
         let chain =
@@ -471,7 +476,7 @@ impl<'a> Unary<'a> {
                 removals(self.layout, self.masks, Conclusion { cand: end.cand, on: end.on });
             let needs =
                 rule_parents(&mut self.graph, &[target], None, self.layout, source, self.masks);
-            all.push(RuleHint { rank, removed, needs });
+            all.push(RuleHint { rank, name: pass.name(false), removed, needs });
             return;
         }
         if rank.beats(self.best.as_ref().map(|b| &b.rank)) {
