@@ -17,8 +17,9 @@ pub(super) struct Deduction {
     pub cand: Cand,
     /// The offs it needs.
     pub needs: Vec<Cand>,
-    /// The nested chain that ruled it out; `None` for a pattern.
-    pub chain: Option<NestedChain>,
+    /// The pattern or nested chain that ruled it out (a pattern adds
+    /// nothing to a chain's complexity: 0).
+    pub chain: NestedChain,
 }
 
 /// The patterns nested in a dynamic chain, tried in Sudoku Explainer's
@@ -36,6 +37,8 @@ pub(super) struct Advanced {
 /// confined to the meeting leaves the rest of the cover.
 #[derive(Debug)]
 struct Lock {
+    /// Pointing (a box, then a line) or Claiming.
+    name: &'static str,
     meet: Vec<usize>,
     base_only: Vec<usize>,
     cover_only: Vec<usize>,
@@ -64,6 +67,7 @@ impl Advanced {
                 let (bc, cc) = (&units.house(base).cells, &units.house(cover).cells);
                 let meet: Vec<usize> = bc.iter().copied().filter(|c| cc.contains(c)).collect();
                 (!meet.is_empty()).then(|| Lock {
+                    name: if units.house(base).kind.is_block() { "Pointing" } else { "Claiming" },
                     base_only: bc.iter().copied().filter(|c| !meet.contains(c)).collect(),
                     cover_only: cc.iter().copied().filter(|c| !meet.contains(c)).collect(),
                     meet,
@@ -114,7 +118,7 @@ impl Advanced {
                     .map(|&c| layout.cand(c, d));
                 let mut needs = Vec::new();
                 g.lost(&lock.base_only, d, &mut needs);
-                deduce(out, removed, needs);
+                deduce(out, removed, needs, lock.name);
             }
         }
     }
@@ -149,13 +153,15 @@ fn places(layout: &Layout, masks: &[Mask], h: usize, b: Mask) -> u64 {
 
 /// Pushes one deduction per candidate of `removed` when `needs` is not
 /// empty.
-fn deduce(out: &mut Vec<Deduction>, removed: impl IntoIterator<Item = Cand>, needs: Vec<Cand>) {
+fn deduce(
+    out: &mut Vec<Deduction>,
+    removed: impl IntoIterator<Item = Cand>,
+    needs: Vec<Cand>,
+    name: &'static str,
+) {
     if !needs.is_empty() {
-        out.extend(removed.into_iter().map(|cand| Deduction {
-            cand,
-            needs: needs.clone(),
-            chain: None,
-        }));
+        let chain = NestedChain { complexity: 0, key: 0, name };
+        out.extend(removed.into_iter().map(|cand| Deduction { cand, needs: needs.clone(), chain }));
     }
 }
 
@@ -198,7 +204,7 @@ fn hidden_pairs(g: &Grids, houses: &[usize], out: &mut Vec<Deduction>) {
                             .map(|&c| layout.cand(c, d)),
                     );
                 }
-                deduce(out, removed, needs);
+                deduce(out, removed, needs, "Hidden Pair");
             }
         }
     }
@@ -231,7 +237,7 @@ fn naked_pairs(g: &Grids, houses: &[usize], out: &mut Vec<Deduction>) {
                     .flat_map(|&c| digits(source[c] & !work[c]).map(move |d| (c, d)))
                     .map(|(c, d)| layout.cand(c, d))
                     .collect();
-                deduce(out, removed, needs);
+                deduce(out, removed, needs, "Naked Pair");
             }
         }
     }
@@ -278,7 +284,7 @@ fn x_wings(g: &Grids, out: &mut Vec<Deduction>) {
                             .collect();
                         g.lost(&outside, d, &mut needs);
                     }
-                    deduce(out, removed, needs);
+                    deduce(out, removed, needs, "X-Wing");
                 }
             }
         }

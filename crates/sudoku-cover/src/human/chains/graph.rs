@@ -23,14 +23,15 @@ pub(super) struct Node {
     /// ([`Via::code`](super::links::Via::code)); [`NONE`] for an
     /// assumption or an off.
     pub cause: u32,
-    /// For an off found by a nested chain, that chain in
+    /// For an off found by a nested pattern or chain, that one in
     /// [`Graph::nested`]; else [`NONE`].
     pub nested: u32,
 }
 
-/// A chain nested in another (Sudoku Explainer's nested forcing chains):
-/// what it adds to the complexity of every chain that uses it, once per
-/// chain however often it is used.
+/// A pattern or chain nested in a chain (Sudoku Explainer's dynamic
+/// forcing chains (+) and nested forcing chains): its name, and what it
+/// adds to the complexity of every chain that uses it, once per chain
+/// however often it is used (a pattern adds nothing).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct NestedChain {
     /// Its complexity, its own nested chains included.
@@ -49,8 +50,10 @@ pub(super) struct NestedChain {
 pub(super) struct Graph {
     nodes: Vec<Node>,
     parents: Vec<u32>,
-    /// The nested chains that turned nodes off.
+    /// The nested patterns and chains that turned nodes off.
     nested: Vec<NestedChain>,
+    /// How many of them are chains (of nonzero complexity).
+    chains: usize,
     /// Per node, its ancestor count once measured (0: not yet).
     counts: Vec<u32>,
     /// Per potential (`cand · 2 + on`), the stamp of the last walk that
@@ -68,6 +71,7 @@ impl Graph {
             nodes: Vec::new(),
             parents: Vec::new(),
             nested: Vec::new(),
+            chains: 0,
             counts: Vec::new(),
             seen: vec![0; 2 * cands],
             stamp: 0,
@@ -81,6 +85,7 @@ impl Graph {
         self.nodes.clear();
         self.parents.clear();
         self.nested.clear();
+        self.chains = 0;
         self.counts.clear();
     }
 
@@ -100,7 +105,7 @@ impl Graph {
         self.nodes[i as usize].cause = cause;
     }
 
-    /// The nested chain that turned node `i` off, if one did.
+    /// The nested pattern or chain that turned node `i` off, if one did.
     pub fn nested_chain(&self, i: u32) -> Option<NestedChain> {
         let at = self.nodes[i as usize].nested;
         (at != NONE).then(|| self.nested[at as usize])
@@ -109,6 +114,7 @@ impl Graph {
     /// Records the nested chain that turned node `i` off.
     pub fn set_nested(&mut self, i: u32, chain: NestedChain) {
         self.nodes[i as usize].nested = self.nested.len() as u32;
+        self.chains += usize::from(chain.complexity > 0);
         self.nested.push(chain);
     }
 
@@ -159,7 +165,7 @@ impl Graph {
     /// up, plus the complexity of each distinct nested chain among them.
     pub fn complexity(&mut self, targets: &[u32]) -> u32 {
         let flat: u32 = targets.iter().map(|&t| self.ancestors(t)).sum();
-        if self.nested.is_empty() {
+        if self.chains == 0 {
             return flat;
         }
         let mut counted: Vec<u64> = Vec::new();
@@ -169,7 +175,7 @@ impl Graph {
                 let at = self.nodes[p as usize].nested;
                 if at != NONE {
                     let chain = self.nested[at as usize];
-                    if !counted.contains(&chain.key) {
+                    if chain.complexity > 0 && !counted.contains(&chain.key) {
                         counted.push(chain.key);
                         nested += chain.complexity;
                     }

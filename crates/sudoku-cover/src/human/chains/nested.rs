@@ -150,7 +150,7 @@ fn rule_offs(rule: Rule, layout: &Layout, source: &[Mask], work: &[Mask]) -> Vec
         out.extend(hint.removed.iter().map(|&cand| Deduction {
             cand,
             needs: hint.needs.clone(),
-            chain: Some(chain),
+            chain,
         }));
     }
     out
@@ -228,7 +228,7 @@ mod tests {
             ..3.......2..56.89.2...6.8..2.45.78....4567.9.2..56.8..2.4.6.8.1...........456..9\
             .2..5..89...4.....1.........2..5..89..3.56..9..3.56.8..2...6.8..2..56.8.......7..\
             .2..5..89.2..56.89......7..12.45..8.1..456..912..56.8...3.......2.456.8....456..9",
-            "Dynamic Region Forcing Chains (+ Forcing Chains): r3c8,r5c8,r6c8 {3}: r6c8<>7 (r3c8=3 -> r5c8<>3 -> r5c3=3 -> r5c3<>4 -> r2c1<>4 -> r2c1=5 -> r1c2<>5 -> r1c4=5 -> r8c4<>5 -> r8c5=5 -> r6c5<>5 -> r6c8=5 -> r6c8<>7; r5c8=3 -> r5c3<>3 -> r5c3=4 -> r5c7<>4 -> r2c7<>7 (Forcing Chain) -> r6c8<>7; r6c8=3 -> r6c8<>7)",
+            "Dynamic Region Forcing Chains (+ Forcing Chains): r3c8,r5c8,r6c8 {3}: r6c8<>7 (r3c8=3 -> r5c8<>3 -> r5c3=3 -> r5c3<>4 -> r2c1<>4 (Pointing) -> r2c1=5 -> r1c2<>5 -> r1c4=5 -> r8c4<>5 -> r8c5=5 -> r6c5<>5 -> r6c8=5 -> r6c8<>7; r5c8=3 -> r5c3<>3 -> r5c3=4 -> r5c7<>4 -> r2c7<>7 (Forcing Chain) -> r6c8<>7 (Pointing); r6c8=3 -> r6c8<>7)",
         );
         // Level 3: a static cell or region forcing chain nested.
         check_first(

@@ -237,9 +237,7 @@ impl<'a> Propagator<'a> {
             self.parents
                 .extend(needs.iter().map(|&c| self.seen.get(c, false)).filter(|&at| at != NONE));
             let node = self.graph.add(cand, false, &self.parents);
-            if let Some(chain) = chain {
-                self.graph.set_nested(node, chain);
-            }
+            self.graph.set_nested(node, chain);
             self.mark(cand, false, node, out);
             added = true;
         }
