@@ -2,6 +2,8 @@
 //! from a candidate assumed true to those it turns off, and from a
 //! candidate assumed false to those it forces on.
 
+use std::hash::{DefaultHasher, Hash, Hasher};
+
 use super::graph::{Cand, NONE};
 use crate::human::candidates::{Bits, Candidates, Mask};
 use crate::human::units::Units;
@@ -47,6 +49,8 @@ pub(super) struct Layout<'u> {
     n: usize,
     houses: Vec<Vec<u32>>,
     peers: Vec<Vec<u32>>,
+    /// Tells the links of two rules apart.
+    fingerprint: u64,
 }
 
 impl<'u> Layout<'u> {
@@ -82,7 +86,9 @@ impl<'u> Layout<'u> {
             houses.push(order);
             peers.push(ps);
         }
-        Layout { units, n, houses, peers }
+        let mut h = DefaultHasher::new();
+        (n, &houses, &peers).hash(&mut h);
+        Layout { units, n, houses, peers, fingerprint: h.finish() }
     }
 
     /// The side.
@@ -95,6 +101,13 @@ impl<'u> Layout<'u> {
     #[inline]
     pub fn cands(&self) -> usize {
         self.n * self.n * self.n
+    }
+
+    /// A number telling this layout's links from other rules' (the same
+    /// for the same rules).
+    #[inline]
+    pub fn fingerprint(&self) -> u64 {
+        self.fingerprint
     }
 
     /// The rules' geometry.

@@ -159,8 +159,9 @@ fn rule_offs(rule: Rule, layout: &Layout, source: &[Mask], work: &[Mask]) -> Vec
 /// The grids whose nested deductions are remembered, per thread.
 const MEMO_GRIDS: usize = 4096;
 
-/// A rule, the grid a chain started from and the grid it made.
-type MemoKey = (u8, Box<[Mask]>, Box<[Mask]>);
+/// A rule, the rules' links ([`Layout::fingerprint`]), the grid a chain
+/// started from and the grid it made.
+type MemoKey = (u8, u64, Box<[Mask]>, Box<[Mask]>);
 
 thread_local! {
     /// The deductions of the nested searches met lately. A level runs the
@@ -177,7 +178,7 @@ fn memo(rule: Rule, layout: &Layout, source: &[Mask], work: &[Mask]) -> Vec<Dedu
         Rule::Multiple => 1,
         Rule::Dynamic(inner) => 2 + inner,
     };
-    let key: MemoKey = (id, source.into(), work.into());
+    let key: MemoKey = (id, layout.fingerprint(), source.into(), work.into());
     if let Some(found) = MEMO.with(|m| m.borrow().get(&key).cloned()) {
         return found;
     }
