@@ -248,6 +248,30 @@ mod tests {
         );
     }
 
+    /// Level 4, dynamic forcing chains nested, at a position of Golden
+    /// Nugget's walk (SE 11.9): the step is sound and as found.
+    #[test]
+    fn dynamic_chains_nested() {
+        let grid = crate::human::testing::pencil(
+            "\
+            .2..567..1..456.8.12.4567...2...6.8..2.4.67.....4.678.12.4.......3..............9\
+            .2...6.89...4...89.2.4.67....3....89.234..7..1.........2.4..7...2...67......5....\
+            .2...67.91..4.6..9..3.......2...6..9....5.......4.67.9.......8.12.4.67..12.4..7..\
+            .23.5......345...........8.1...5............9..3.5.7..12345.7..12.4..7.......6...\
+            ..3.56..9......7.....456...1.3.56.8.1.3..6....2.......1.345...91..4...891.34...8.\
+            1..........3.56..9.2..56......4.......3..67....3.5.78..23.5.7.9.2....789.23...78.\
+            ..3..67..1.3..6...........912...6..........8...34.6...1234..7......5....1234..7..\
+            ..3.5.78..2.......1...5.7..1.3.5...91.34.......345...9.....6...1..4..7891.34..78.\
+            ...4.....1.3.56.8.1...56.........7..123..6.....3.56..9123.....912.....89123....8.",
+        );
+        let step = NestedForcingChains::DYNAMIC.find(&grid).expect("a step");
+        crate::human::chains::testing::assert_sound(&step, &grid);
+        assert_eq!(
+            step.to_string(),
+            "Dynamic Cell Forcing Chains (+ Dynamic Forcing Chains): r3c2 {1,4,6,9}: r9c7<>2 (r3c2=1 -> r7c2<>1 -> r9c7<>2 (Dynamic Contradiction Forcing Chains); r3c2=4 -> r3c2<>1 -> r1c7<>1 (Pointing) -> r9c7<>2 (Dynamic Cell Forcing Chains); r3c2=6 -> r3c2<>4 -> r9c7<>2 (Dynamic Contradiction Forcing Chains); r3c2=9 -> r2c2<>9 -> r2c4=9 -> r2c4<>3 -> r2c5=3 -> r2c5<>4 -> r9c7<>2 (Dynamic Contradiction Forcing Chains))",
+        );
+    }
+
     #[test]
     fn grids_far_from_a_puzzle_are_left_alone() {
         let rungs = [2, 3, 4, 5].map(|level| NestedForcingChains { level });
