@@ -13,7 +13,7 @@ const RATINGS: [&str; 7] = [
     "4.2 XY-Wing",
     "4.5 Unique Rectangle type 1",
     "5.6 BUG type 1",
-    "11.1 Dynamic Contradiction Forcing Chains (+ Multiple Forcing Chains)",
+    "10.5 Dynamic Contradiction Forcing Chains (+ Forcing Chains)",
 ];
 
 /// What `rate` says of `stuck.txt`, a 16x16 puzzle past the chains the
@@ -54,7 +54,7 @@ fn rule_out(marks: &str, cell: usize, d: u8) -> String {
 
 #[test]
 fn rate_prints_the_difficulty_and_the_hardest_technique() {
-    // The last puzzle (SE 11 and up) needs nested forcing chains.
+    // The last, AI Escargot (SE 10.5), needs nested forcing chains.
     let expected = RATINGS.join("\n") + "\n";
     for threads in ["1", "3"] {
         let out = dlx(&["sudoku", "rate", "-j", threads, &data("rated.txt")]).success();
@@ -93,7 +93,7 @@ fn rate_as_json() {
     assert_eq!(records[2]["puzzle"], puzzles()[2]);
     assert!(records[2]["steps"].as_u64().unwrap() >= 64);
     assert_eq!(records[6]["status"], "rated");
-    assert_eq!(records[6]["rating"], 11.1);
+    assert_eq!(records[6]["rating"], 10.5);
     let out = dlx(&["sudoku", "rate", "-f", "json", &data("stuck.txt")]).expect_code(1);
     let stuck: Value = serde_json::from_str(out.stdout.trim()).unwrap();
     assert_eq!((stuck["status"].as_str(), stuck["rating"].as_f64()), (Some("stuck"), Some(10.3)));
@@ -121,12 +121,15 @@ fn hint_gives_the_easiest_step() {
     assert_eq!(step["difficulty"], 1.2);
     assert_eq!(step["houses"], serde_json::json!(["box 1"]));
     assert_eq!(step["placements"], serde_json::json!([{"cell": "r2c2", "digit": 6}]));
-    // A solved grid, and one whose first step is a nested forcing chain.
+    // A solved grid, and a position of AI Escargot's walk whose next
+    // step is a nested forcing chain, each off a nested pattern or chain
+    // found named.
     let solved = dlx(&["sudoku", "solve", puzzle]).success();
     assert_eq!(dlx(&["sudoku", "hint"]).stdin(&solved).success(), "solved\n");
-    let out = dlx(&["sudoku", "hint", puzzles()[6]]).success();
-    let nested = "Dynamic Contradiction Forcing Chains (+ Multiple Forcing Chains): ";
+    let out = dlx(&["sudoku", "hint", &data("nested_marks.txt")]).success();
+    let nested = "Dynamic Region Forcing Chains (+ Forcing Chains): r3c8,r5c8,r6c8 {3}: r6c8<>7 (";
     assert!(out.starts_with(nested), "{out}");
+    assert!(out.contains("r2c7<>7 (Forcing Chain) -> r6c8<>7 (Pointing)"), "{out}");
 }
 
 /// Walks `explain --format json`'s steps on the puzzle, checking each
