@@ -9,6 +9,7 @@ use super::chains;
 use super::difficulty::Difficulty;
 use super::step::Step;
 use super::technique::Technique;
+use super::watch;
 use crate::grid::Grid;
 
 /// Techniques from the easiest, in the order Sudoku Explainer (SE) 1.2
@@ -117,15 +118,15 @@ pub struct Walk<'a> {
 }
 
 impl<'a> Walk<'a> {
-    /// Ends the walk ([`End::Stopped`]) before the next step once `stop`
-    /// is requested: a step takes from microseconds to about a second (the
-    /// dynamic forcing chains of a 25x25 grid).
+    /// Ends the walk ([`End::Stopped`]) once `stop` is requested: before
+    /// the next step, or in the middle of one of the chain rungs' (which
+    /// take seconds at their hardest), whose step is then dropped.
     pub fn stop_on(self, stop: &'a dlx::Stop) -> Walk<'a> {
         Walk { stop: Some(stop), ..self }
     }
 
-    /// Ends the walk ([`End::OutOfTime`]) before the next step once
-    /// `deadline` has passed.
+    /// Ends the walk ([`End::OutOfTime`]) once `deadline` has passed,
+    /// before the next step or in the middle of a chain rung's.
     pub fn until(self, deadline: Instant) -> Walk<'a> {
         Walk { deadline: Some(deadline), ..self }
     }
@@ -180,7 +181,16 @@ impl Iterator for Walk<'_> {
             self.end = Some(End::OutOfTime);
             return None;
         }
-        let Some(step) = self.ladder.hint(&self.grid) else {
+        let (found, given_up) =
+            watch::watched(self.stop, self.deadline, || self.ladder.hint(&self.grid));
+        if given_up {
+            // A rung gave up in the middle of the step: what it found may
+            // not be the easiest step.
+            let stopped = self.stop.is_some_and(|stop| stop.is_requested());
+            self.end = Some(if stopped { End::Stopped } else { End::OutOfTime });
+            return None;
+        }
+        let Some(step) = found else {
             self.end = Some(End::Stuck);
             return None;
         };

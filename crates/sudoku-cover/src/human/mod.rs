@@ -93,6 +93,7 @@ mod technique;
 mod testing;
 mod uniqueness;
 mod units;
+mod watch;
 mod wings;
 
 pub use bug::Bug;

@@ -284,6 +284,9 @@ impl<'a> Search<'a> {
             if count < 2 || (count == 2 && !dynamic) {
                 continue;
             }
+            if crate::human::watch::given_up() {
+                return;
+            }
             let mut per_digit = Vec::new();
             for d in digits(mask) {
                 let cand = self.layout.cand(cell, d);

@@ -119,6 +119,9 @@ pub(super) fn offs(
     work: &[Mask],
     out: &mut Vec<Deduction>,
 ) {
+    if crate::human::watch::given_up() {
+        return;
+    }
     for &rule in rules(level) {
         out.extend(memo(rule, layout, source, work));
         if !out.is_empty() {
@@ -205,10 +208,11 @@ fn key(hint: &RuleHint) -> u64 {
 #[cfg(test)]
 mod tests {
     use std::sync::Arc;
+    use std::time::{Duration, Instant};
 
     use super::*;
-    use crate::human::Units;
     use crate::human::chains::testing::check_first;
+    use crate::human::{End, Ladder, Units};
     use crate::{Rules, Shape};
 
     /// Positions met rating AI Escargot and a puzzle of the forum's
@@ -248,28 +252,54 @@ mod tests {
         );
     }
 
+    /// A position of Golden Nugget's walk (SE 11.9) whose next step is
+    /// at level 4.
+    const GOLDEN_NUGGET_LEVEL_4: &str = "\
+        .2..567..1..456.8.12.4567...2...6.8..2.4.67.....4.678.12.4.......3..............9\
+        .2...6.89...4...89.2.4.67....3....89.234..7..1.........2.4..7...2...67......5....\
+        .2...67.91..4.6..9..3.......2...6..9....5.......4.67.9.......8.12.4.67..12.4..7..\
+        .23.5......345...........8.1...5............9..3.5.7..12345.7..12.4..7.......6...\
+        ..3.56..9......7.....456...1.3.56.8.1.3..6....2.......1.345...91..4...891.34...8.\
+        1..........3.56..9.2..56......4.......3..67....3.5.78..23.5.7.9.2....789.23...78.\
+        ..3..67..1.3..6...........912...6..........8...34.6...1234..7......5....1234..7..\
+        ..3.5.78..2.......1...5.7..1.3.5...91.34.......345...9.....6...1..4..7891.34..78.\
+        ...4.....1.3.56.8.1...56.........7..123..6.....3.56..9123.....912.....89123....8.";
+
     /// Level 4, dynamic forcing chains nested, at a position of Golden
-    /// Nugget's walk (SE 11.9): the step is sound and as found.
+    /// Nugget's walk: the step is sound and as found.
     #[test]
     fn dynamic_chains_nested() {
-        let grid = crate::human::testing::pencil(
-            "\
-            .2..567..1..456.8.12.4567...2...6.8..2.4.67.....4.678.12.4.......3..............9\
-            .2...6.89...4...89.2.4.67....3....89.234..7..1.........2.4..7...2...67......5....\
-            .2...67.91..4.6..9..3.......2...6..9....5.......4.67.9.......8.12.4.67..12.4..7..\
-            .23.5......345...........8.1...5............9..3.5.7..12345.7..12.4..7.......6...\
-            ..3.56..9......7.....456...1.3.56.8.1.3..6....2.......1.345...91..4...891.34...8.\
-            1..........3.56..9.2..56......4.......3..67....3.5.78..23.5.7.9.2....789.23...78.\
-            ..3..67..1.3..6...........912...6..........8...34.6...1234..7......5....1234..7..\
-            ..3.5.78..2.......1...5.7..1.3.5...91.34.......345...9.....6...1..4..7891.34..78.\
-            ...4.....1.3.56.8.1...56.........7..123..6.....3.56..9123.....912.....89123....8.",
-        );
+        let grid = crate::human::testing::pencil(GOLDEN_NUGGET_LEVEL_4);
         let step = NestedForcingChains::DYNAMIC.find(&grid).expect("a step");
         crate::human::chains::testing::assert_sound(&step, &grid);
         assert_eq!(
             step.to_string(),
             "Dynamic Cell Forcing Chains (+ Dynamic Forcing Chains): r3c2 {1,4,6,9}: r9c7<>2 (r3c2=1 -> r7c2<>1 -> r9c7<>2 (Dynamic Contradiction Forcing Chains); r3c2=4 -> r3c2<>1 -> r1c7<>1 (Pointing) -> r9c7<>2 (Dynamic Cell Forcing Chains); r3c2=6 -> r3c2<>4 -> r9c7<>2 (Dynamic Contradiction Forcing Chains); r3c2=9 -> r2c2<>9 -> r2c4=9 -> r2c4<>3 -> r2c5=3 -> r2c5<>4 -> r9c7<>2 (Dynamic Contradiction Forcing Chains))",
         );
+    }
+
+    /// A deadline ends a walk in the middle of a step that takes
+    /// seconds, and the step is dropped.
+    #[test]
+    fn a_deadline_ends_a_walk_in_the_middle_of_a_nested_step() {
+        let grid = crate::human::testing::pencil(GOLDEN_NUGGET_LEVEL_4);
+        let ladder = Ladder::standard();
+        let deadline = Instant::now() + Duration::from_millis(20);
+        let mut walk = ladder.walk(grid, None).until(deadline);
+        assert!(walk.next().is_none());
+        assert_eq!(walk.end(), Some(&End::OutOfTime));
+        // Ctrl-C 20 ms into the step.
+        let stop = dlx::Stop::new();
+        let handle = stop.clone();
+        let stopper = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(20));
+            handle.request();
+        });
+        let grid = crate::human::testing::pencil(GOLDEN_NUGGET_LEVEL_4);
+        let mut walk = ladder.walk(grid, None).stop_on(&stop);
+        assert!(walk.next().is_none());
+        assert_eq!(walk.end(), Some(&End::Stopped));
+        stopper.join().unwrap();
     }
 
     #[test]

@@ -1,0 +1,81 @@
+//! What a long step looks at: a walk's stop and deadline, set on its
+//! thread for the time of one step, so that the chain rungs (seconds a
+//! step at their hardest: the nested forcing chains on 9x9, the dynamic
+//! ones on 25x25) give up in the middle of one. A rung that gives up
+//! returns what it has, which the walk then drops.
+
+use std::cell::RefCell;
+use std::time::Instant;
+
+/// A walk's stop and deadline, and whether a rung has seen either.
+#[derive(Debug)]
+struct Watch {
+    stop: Option<dlx::Stop>,
+    deadline: Option<Instant>,
+    tripped: bool,
+}
+
+thread_local! {
+    static WATCH: RefCell<Option<Watch>> = const { RefCell::new(None) };
+}
+
+/// Runs `step` watched by `stop` and `deadline`; returns its result and
+/// whether a rung gave up on seeing one of them ([`given_up`]).
+pub(super) fn watched<T>(
+    stop: Option<&dlx::Stop>,
+    deadline: Option<Instant>,
+    step: impl FnOnce() -> T,
+) -> (T, bool) {
+    /// Takes the watch down however `step` ends.
+    struct Guard;
+    impl Drop for Guard {
+        fn drop(&mut self) {
+            WATCH.with(|w| w.borrow_mut().take());
+        }
+    }
+    if stop.is_none() && deadline.is_none() {
+        return (step(), false);
+    }
+    WATCH.with(|w| *w.borrow_mut() = Some(Watch { stop: stop.cloned(), deadline, tripped: false }));
+    let guard = Guard;
+    let out = step();
+    let tripped = WATCH.with(|w| w.borrow().as_ref().is_some_and(|w| w.tripped));
+    drop(guard);
+    (out, tripped)
+}
+
+/// Whether the step under way should give up: its walk's stop was
+/// requested or its deadline has passed (never outside a watched step).
+/// A rung that sees `true` may stop searching at once.
+pub(crate) fn given_up() -> bool {
+    WATCH.with(|w| {
+        let mut w = w.borrow_mut();
+        let Some(watch) = w.as_mut() else { return false };
+        if !watch.tripped {
+            let stopped = watch.stop.as_ref().is_some_and(|s| s.is_requested());
+            watch.tripped = stopped || watch.deadline.is_some_and(|d| Instant::now() >= d);
+        }
+        watch.tripped
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_a_watched_step_gives_up() {
+        assert!(!given_up());
+        let stop = dlx::Stop::new();
+        let ((), tripped) = watched(Some(&stop), None, || assert!(!given_up()));
+        assert!(!tripped);
+        stop.request();
+        let (seen, tripped) = watched(Some(&stop), None, given_up);
+        assert!(seen && tripped);
+        let past = Instant::now();
+        assert!(watched(None, Some(past), given_up).1);
+        // The watch ends with the step.
+        assert!(!given_up());
+        assert!(!watched(None, None, given_up).1);
+    }
+}
