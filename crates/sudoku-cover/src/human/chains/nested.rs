@@ -187,6 +187,10 @@ fn memo(rule: Rule, layout: &Layout, source: &[Mask], work: &[Mask]) -> Vec<Dedu
     }
     // Not borrowed while the search runs: it may nest this one.
     let found = rule_offs(rule, layout, source, work);
+    if crate::human::watch::given_up() {
+        // Cut short: not the rule's whole answer.
+        return found;
+    }
     MEMO.with(|m| {
         let mut m = m.borrow_mut();
         if m.len() >= MEMO_GRIDS {
@@ -265,6 +269,9 @@ mod tests {
         ..3.5.78..2.......1...5.7..1.3.5...91.34.......345...9.....6...1..4..7891.34..78.\
         ...4.....1.3.56.8.1...56.........7..123..6.....3.56..9123.....912.....89123....8.";
 
+    /// The step found there.
+    const GOLDEN_NUGGET_LEVEL_4_STEP: &str = "Dynamic Cell Forcing Chains (+ Dynamic Forcing Chains): r3c2 {1,4,6,9}: r9c7<>2 (r3c2=1 -> r7c2<>1 -> r9c7<>2 (Dynamic Contradiction Forcing Chains); r3c2=4 -> r3c2<>1 -> r1c7<>1 (Pointing) -> r9c7<>2 (Dynamic Cell Forcing Chains); r3c2=6 -> r3c2<>4 -> r9c7<>2 (Dynamic Contradiction Forcing Chains); r3c2=9 -> r2c2<>9 -> r2c4=9 -> r2c4<>3 -> r2c5=3 -> r2c5<>4 -> r9c7<>2 (Dynamic Contradiction Forcing Chains))";
+
     /// Level 4, dynamic forcing chains nested, at a position of Golden
     /// Nugget's walk: the step is sound and as found.
     #[test]
@@ -272,10 +279,7 @@ mod tests {
         let grid = crate::human::testing::pencil(GOLDEN_NUGGET_LEVEL_4);
         let step = NestedForcingChains::DYNAMIC.find(&grid).expect("a step");
         crate::human::chains::testing::assert_sound(&step, &grid);
-        assert_eq!(
-            step.to_string(),
-            "Dynamic Cell Forcing Chains (+ Dynamic Forcing Chains): r3c2 {1,4,6,9}: r9c7<>2 (r3c2=1 -> r7c2<>1 -> r9c7<>2 (Dynamic Contradiction Forcing Chains); r3c2=4 -> r3c2<>1 -> r1c7<>1 (Pointing) -> r9c7<>2 (Dynamic Cell Forcing Chains); r3c2=6 -> r3c2<>4 -> r9c7<>2 (Dynamic Contradiction Forcing Chains); r3c2=9 -> r2c2<>9 -> r2c4=9 -> r2c4<>3 -> r2c5=3 -> r2c5<>4 -> r9c7<>2 (Dynamic Contradiction Forcing Chains))",
-        );
+        assert_eq!(step.to_string(), GOLDEN_NUGGET_LEVEL_4_STEP);
     }
 
     /// A deadline ends a walk in the middle of a step that takes
@@ -300,6 +304,24 @@ mod tests {
         assert!(walk.next().is_none());
         assert_eq!(walk.end(), Some(&End::Stopped));
         stopper.join().unwrap();
+    }
+
+    /// What a search cut short by a stop found is not remembered.
+    #[test]
+    fn a_cut_search_is_not_remembered() {
+        let grid = crate::human::testing::pencil(GOLDEN_NUGGET_LEVEL_4);
+        let layout = Layout::new(grid.units());
+        let masks = super::super::links::open_masks(&grid);
+        let stop = dlx::Stop::new();
+        stop.request();
+        let key = |id| (id, layout.fingerprint(), masks.clone().into(), masks.clone().into());
+        let remembered = |id| MEMO.with(|m| m.borrow().contains_key(&key(id)));
+        crate::human::watch::watched(Some(&stop), None, || {
+            memo(Rule::Multiple, &layout, &masks, &masks)
+        });
+        assert!(!remembered(1));
+        memo(Rule::Multiple, &layout, &masks, &masks);
+        assert!(remembered(1));
     }
 
     #[test]
