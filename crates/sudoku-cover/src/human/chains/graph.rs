@@ -111,7 +111,7 @@ impl Graph {
         (at != NONE).then(|| self.nested[at as usize])
     }
 
-    /// Records the nested chain that turned node `i` off.
+    /// Records the nested pattern or chain that turned node `i` off.
     pub fn set_nested(&mut self, i: u32, chain: NestedChain) {
         self.nodes[i as usize].nested = self.nested.len() as u32;
         self.chains += usize::from(chain.complexity > 0);
