@@ -24,8 +24,9 @@ use crate::human::technique::Technique;
 pub const NESTED_MAX_SIDE: usize = 9;
 
 /// The most candidates (of open cells) a grid may hold for the nested
-/// rungs to search it. The hardest puzzles known reach them with 220 to
-/// 250 left; a grid far from a unique puzzle's (a nearly empty one holds
+/// rungs to search it. The hardest puzzles tried reach them with fewer
+/// than 250 (at most 243 pencil marks, placed digits included); a grid
+/// far from a unique puzzle's (a nearly empty one holds
 /// 720) would take hours, as their cost grows with the cube of the
 /// candidates.
 pub const NESTED_MAX_CANDIDATES: u32 = 324;
