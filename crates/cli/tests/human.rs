@@ -17,8 +17,9 @@ const RATINGS: [&str; 7] = [
 ];
 
 /// What `rate` says of `stuck.txt`, a 16x16 puzzle past the chains the
-/// ladder searches there (`dlx sudoku generate --size 16 --seed 13
-/// --minimal`).
+/// ladder searches there: its grid holds too many candidates for the
+/// nested forcing chains when the others get stuck (the second of `dlx
+/// sudoku generate --size 16 --seed 22 --count 3 --minimal`).
 const STUCK: &str =
     "? beyond the techniques known (after 10.3 Dynamic Contradiction Forcing Chains (+))";
 

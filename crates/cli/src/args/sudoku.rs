@@ -235,9 +235,10 @@ pub struct SudokuHumanArgs {
 #[derive(Debug, ClapArgs)]
 pub struct SudokuWalkArgs {
     /// The most time one puzzle may take, in seconds (decimals allowed),
-    /// looked at between two steps of its walk (a step of the dynamic
-    /// forcing chains on 25x25 takes up to about a second): a puzzle not
-    /// walked to the end by then is written `? out of time (after D
+    /// looked at between two steps of its walk and inside the chain
+    /// rungs' steps (a nested forcing chain's step on 16x16 takes up to
+    /// tens of seconds; a step cut short is dropped): a puzzle not walked
+    /// to the end by then is written `? out of time (after D
     /// TECHNIQUE)` (the hardest step so far; in JSON the status
     /// `unknown`), and the batch goes on (exit status 3).
     #[arg(long, value_name = "SECS", value_parser = seconds)]

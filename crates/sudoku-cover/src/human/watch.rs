@@ -1,6 +1,6 @@
 //! What a long step looks at: a walk's stop and deadline, set on its
 //! thread for the time of one step, so that the chain rungs (seconds a
-//! step at their hardest: the nested forcing chains on 9x9, the dynamic
+//! step at their hardest: the nested forcing chains, the dynamic
 //! ones on 25x25) give up in the middle of one. A rung that gives up
 //! returns what it has, which the walk then drops.
 

@@ -31,6 +31,9 @@ pub(super) struct Advanced {
     locks: Vec<Lock>,
     /// The houses sets are sought in: boxes or regions, rows, columns.
     set_houses: Vec<usize>,
+    /// Per house of `set_houses` and digit, the digit's places in the
+    /// house (a bit per house position), for the grid at hand.
+    places: Places,
 }
 
 /// A base house and a cover house that meet: where a digit of the base
@@ -79,7 +82,8 @@ impl Advanced {
             .iter()
             .flat_map(|&k| basic.iter().copied().filter(move |&h| units.house(h).kind == k))
             .collect();
-        Advanced { level, locks, set_houses }
+        let places = Places { n: layout.size(), at: vec![0; units.houses().len() * layout.size()] };
+        Advanced { level, locks, set_houses, places }
     }
 
     /// The deductions on grid `work`, made from `source` by a chain. Only
@@ -91,13 +95,14 @@ impl Advanced {
         let grids = Grids { layout, source, work };
         self.locking(&grids, &mut out);
         if out.is_empty() {
-            hidden_pairs(&grids, &self.set_houses, &mut out);
+            self.places.fill(layout, work, &self.set_houses);
+            hidden_pairs(&grids, &self.set_houses, &self.places, &mut out);
         }
         if out.is_empty() {
             naked_pairs(&grids, &self.set_houses, &mut out);
         }
         if out.is_empty() {
-            x_wings(&grids, &mut out);
+            x_wings(&grids, &self.places, &mut out);
         }
         out
     }
@@ -145,10 +150,41 @@ impl Grids<'_> {
     }
 }
 
-/// The places of a digit bit in a house, as a bit per house position.
-fn places(layout: &Layout, masks: &[Mask], h: usize, b: Mask) -> u64 {
-    let cells = &layout.units().house(h).cells;
-    cells.iter().enumerate().filter(|&(_, &c)| masks[c] & b != 0).fold(0, |m, (i, _)| m | 1 << i)
+/// Per house and digit, the digit's places in the house: a bit per house
+/// position.
+#[derive(Debug)]
+struct Places {
+    /// The side: digits per house.
+    n: usize,
+    /// `n` words per house.
+    at: Vec<u64>,
+}
+
+impl Places {
+    /// The places in `houses` on the grid `masks`.
+    fn fill(&mut self, layout: &Layout, masks: &[Mask], houses: &[usize]) {
+        let units = layout.units();
+        for &h in houses {
+            let at = &mut self.at[h * self.n..(h + 1) * self.n];
+            at.fill(0);
+            for (i, &c) in units.house(h).cells.iter().enumerate() {
+                for d in digits(masks[c]) {
+                    at[usize::from(d) - 1] |= 1 << i;
+                }
+            }
+        }
+    }
+
+    /// The places of each digit in house `h`, digit 1 first.
+    fn of(&self, h: usize) -> &[u64] {
+        &self.at[h * self.n..(h + 1) * self.n]
+    }
+
+    /// The digits (from 1, in order) with one or two places in house `h`:
+    /// the only ones a pair of places can hold.
+    fn at_most_two(&self, h: usize) -> impl Iterator<Item = (u8, u64)> + Clone + '_ {
+        (1..).zip(self.of(h).iter().copied()).filter(|&(_, p)| p != 0 && p.count_ones() <= 2)
+    }
 }
 
 /// Pushes one deduction per candidate of `removed` when `needs` is not
@@ -167,17 +203,15 @@ fn deduce(
 
 /// Two digits confined to the same two cells of a house leave those
 /// cells' other digits.
-fn hidden_pairs(g: &Grids, houses: &[usize], out: &mut Vec<Deduction>) {
+fn hidden_pairs(g: &Grids, houses: &[usize], places: &Places, out: &mut Vec<Deduction>) {
     let (layout, source, work) = (g.layout, g.source, g.work);
     let units = layout.units();
-    let n = layout.size();
     for &h in houses {
         let cells = &units.house(h).cells;
-        let at: Vec<u64> = (1..=n as u8).map(|d| places(layout, work, h, 1 << (d - 1))).collect();
-        for d1 in 1..=n as u8 {
-            for d2 in d1 + 1..=n as u8 {
-                let (p1, p2) = (at[usize::from(d1) - 1], at[usize::from(d2) - 1]);
-                if p1 == 0 || p2 == 0 || (p1 | p2).count_ones() != 2 {
+        let mut firsts = places.at_most_two(h);
+        while let Some((d1, p1)) = firsts.next() {
+            for (d2, p2) in firsts.clone() {
+                if (p1 | p2).count_ones() != 2 {
                     continue;
                 }
                 let pair = (1 << (d1 - 1)) | (1 << (d2 - 1));
@@ -217,10 +251,13 @@ fn naked_pairs(g: &Grids, houses: &[usize], out: &mut Vec<Deduction>) {
     let units = layout.units();
     for &h in houses {
         let cells = &units.house(h).cells;
-        for (i, &a) in cells.iter().enumerate() {
-            for &b in &cells[i + 1..] {
+        // The cells with one or two candidates, in order: the only ones a
+        // pair can be made of.
+        let mut few = cells.iter().copied().filter(|&c| work[c] != 0 && work[c].count_ones() <= 2);
+        while let Some(a) = few.next() {
+            for b in few.clone() {
                 let pair = work[a] | work[b];
-                if work[a] == 0 || work[b] == 0 || pair.count_ones() != 2 {
+                if pair.count_ones() != 2 {
                     continue;
                 }
                 let removed: Vec<Cand> = cells
@@ -245,18 +282,21 @@ fn naked_pairs(g: &Grids, houses: &[usize], out: &mut Vec<Deduction>) {
 
 /// A digit whose places in two rows (or columns) lie in the same two
 /// columns (rows) leaves the rest of those.
-fn x_wings(g: &Grids, out: &mut Vec<Deduction>) {
+fn x_wings(g: &Grids, places: &Places, out: &mut Vec<Deduction>) {
     let (layout, work) = (g.layout, g.work);
     let units = layout.units();
     let n = layout.size();
     for (base0, cover0) in [(0, n), (n, 0)] {
         for d in 1..=n as u8 {
             let b = 1 << (d - 1);
-            let at: Vec<u64> = (base0..base0 + n).map(|l| places(layout, work, l, b)).collect();
-            for l1 in 0..n {
-                for l2 in l1 + 1..n {
-                    let (p1, p2) = (at[l1], at[l2]);
-                    if p1 == 0 || p2 == 0 || (p1 | p2).count_ones() != 2 {
+            // The lines where the digit has one or two places, in order.
+            let at = |l: usize| places.of(base0 + l)[usize::from(d) - 1];
+            let few: Vec<usize> =
+                (0..n).filter(|&l| at(l) != 0 && at(l).count_ones() <= 2).collect();
+            for (i, &l1) in few.iter().enumerate() {
+                for &l2 in &few[i + 1..] {
+                    let (p1, p2) = (at(l1), at(l2));
+                    if (p1 | p2).count_ones() != 2 {
                         continue;
                     }
                     let (b1, b2) = (base0 + l1, base0 + l2);

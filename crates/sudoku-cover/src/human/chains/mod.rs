@@ -30,9 +30,9 @@
 //! each rung returns the easiest step it
 //! finds, ties broken as SE breaks them (shorter first, then by kind, then
 //! the first found), so the walk takes the steps SE takes. The nested
-//! rungs search 9×9 and smaller grids only ([`NESTED_MAX_SIDE`]), with at
-//! most [`NESTED_MAX_CANDIDATES`] candidates left. The
-//! chain is written in [`Step::note`](super::Step::note).
+//! rungs search grids of any size with at most [`NESTED_MAX_CANDIDATES`]
+//! candidates left. The chain is written in
+//! [`Step::note`](super::Step::note).
 
 mod advanced;
 mod aligned;
@@ -51,7 +51,7 @@ mod wings;
 
 pub use aligned::AlignedExclusion;
 pub use multiple::ForcingChains;
-pub use nested::{NESTED_MAX_CANDIDATES, NESTED_MAX_SIDE, NestedForcingChains};
+pub use nested::{NESTED_MAX_CANDIDATES, NestedForcingChains};
 pub use strong::StrongLinks;
 pub use unary::Cycles;
 pub use wings::AlsWing;

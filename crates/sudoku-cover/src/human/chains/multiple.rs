@@ -6,7 +6,7 @@ use super::graph::{Cand, NONE, Rank};
 use super::links::{Layout, Via, open_masks};
 use super::propagate::{Mode, Nest, Outcome, Propagator};
 use super::rule::{RuleHint, removals, rule_parents};
-use super::text::{Conclusion, nested_chain_text};
+use super::text::{Conclusion, chain_text};
 use crate::human::candidates::{Candidates, Mask, bit, digits};
 use crate::human::difficulty::Difficulty;
 use crate::human::step::Step;
@@ -409,15 +409,11 @@ impl<'a> Search<'a> {
             .chains
             .iter()
             .map(|&c| {
-                let path: Vec<(Cand, bool, Option<&str>)> = graph
-                    .path(c)
-                    .iter()
-                    .map(|&p| {
-                        let node = graph.node(p);
-                        (node.cand, node.on, graph.nested_chain(p).map(|n| n.name))
-                    })
-                    .collect();
-                nested_chain_text(self.layout, &path)
+                let path = graph.path(c).into_iter().map(|p| {
+                    let node = graph.node(p);
+                    (node.cand, node.on, graph.nested_chain(p).map(|n| n.name))
+                });
+                chain_text(self.layout, path)
             })
             .collect();
         let name = self.chains.step_name(hint.kind);

@@ -17,19 +17,15 @@ use crate::human::difficulty::Difficulty;
 use crate::human::step::Step;
 use crate::human::technique::Technique;
 
-/// The largest side the nested rungs search (9×9): each runs a chain
-/// search at every point where every one of its thousands of assumptions
-/// gets stuck, which takes seconds a step on 9×9 and would take hours on
-/// 16×16.
-pub const NESTED_MAX_SIDE: usize = 9;
-
 /// The most candidates (of open cells) a grid may hold for the nested
-/// rungs to search it. The hardest puzzles tried reach them with fewer
-/// than 250 (at most 243 pencil marks, placed digits included); a grid
-/// far from a unique puzzle's (a nearly empty one holds
-/// 720) would take hours, as their cost grows with the cube of the
-/// candidates.
-pub const NESTED_MAX_CANDIDATES: u32 = 324;
+/// rungs to search it, whatever its size. Each rung runs chain searches at
+/// every point where one of its assumptions gets stuck, so its cost grows
+/// with about the cube of the candidates: the hardest 9x9 puzzles reach the
+/// rungs with fewer than 250 and take seconds a step; minimal 16x16 ones
+/// with 480-700, and a step at 550 takes about ten seconds. A grid far from
+/// a unique puzzle's (720 on a 9x9 grid with one digit placed) would take
+/// hours.
+pub const NESTED_MAX_CANDIDATES: u32 = 640;
 
 /// Dynamic forcing chains (contradiction, double, cell and region, as
 /// [`ForcingChains::DYNAMIC_PLUS`]) that, once the pointing, claiming,
@@ -81,7 +77,7 @@ impl Technique for NestedForcingChains {
 
     fn find(&self, grid: &Candidates) -> Option<Step> {
         let open: u32 = grid.empty_cells().map(|c| grid.candidates(c).count_ones()).sum();
-        if grid.size() > NESTED_MAX_SIDE || open > NESTED_MAX_CANDIDATES {
+        if open > NESTED_MAX_CANDIDATES {
             return None;
         }
         self.chains().find_with(grid, Some(offs))
@@ -163,16 +159,25 @@ fn rule_offs(rule: Rule, layout: &Layout, source: &[Mask], work: &[Mask]) -> Vec
 /// The grids whose nested deductions are remembered, per thread.
 const MEMO_GRIDS: usize = 4096;
 
-/// A rule, the rules' links ([`Layout::fingerprint`]), the grid a chain
-/// started from and the grid it made.
-type MemoKey = (u8, u64, Box<[Mask]>, Box<[Mask]>);
+/// A remembered search: its rule, the rules' links
+/// ([`Layout::fingerprint`]), the grid a chain started from, the grid it
+/// made, and what the search ruled out there.
+struct Remembered {
+    rule: u8,
+    links: u64,
+    source: Box<[Mask]>,
+    work: Box<[Mask]>,
+    found: Vec<Deduction>,
+}
 
 thread_local! {
-    /// The deductions of the nested searches met lately. A level runs the
-    /// chains of the level below again (level 3 seeks level 2's forcing
-    /// chains first, and the same grids come back), and the nested
-    /// searches are most of a rung's time.
-    static MEMO: RefCell<HashMap<MemoKey, Vec<Deduction>>> = RefCell::new(HashMap::new());
+    /// The deductions of the nested searches met lately, by a hash of
+    /// their key (the key itself kept to tell collisions apart, so that a
+    /// lookup allocates nothing). A level runs the chains of the level
+    /// below again (level 3 seeks level 2's forcing chains first, and the
+    /// same grids come back), and the nested searches are most of a rung's
+    /// time.
+    static MEMO: RefCell<HashMap<u64, Vec<Remembered>>> = RefCell::new(HashMap::new());
 }
 
 /// [`rule_offs`], remembered.
@@ -182,8 +187,15 @@ fn memo(rule: Rule, layout: &Layout, source: &[Mask], work: &[Mask]) -> Vec<Dedu
         Rule::Multiple => 1,
         Rule::Dynamic(inner) => 2 + inner,
     };
-    let key: MemoKey = (id, layout.fingerprint(), source.into(), work.into());
-    if let Some(found) = MEMO.with(|m| m.borrow().get(&key).cloned()) {
+    let links = layout.fingerprint();
+    let hash = memo_hash(id, links, source, work);
+    let same = |r: &Remembered| {
+        r.rule == id && r.links == links && *r.source == *source && *r.work == *work
+    };
+    let known = MEMO.with(|m| {
+        m.borrow().get(&hash).and_then(|rs| rs.iter().find(|r| same(r)).map(|r| r.found.clone()))
+    });
+    if let Some(found) = known {
         return found;
     }
     // Not borrowed while the search runs: it may nest this one.
@@ -197,9 +209,20 @@ fn memo(rule: Rule, layout: &Layout, source: &[Mask], work: &[Mask]) -> Vec<Dedu
         if m.len() >= MEMO_GRIDS {
             m.clear();
         }
-        m.insert(key, found.clone());
+        let bucket = m.entry(hash).or_default();
+        if !bucket.iter().any(same) {
+            let (source, work) = (source.into(), work.into());
+            bucket.push(Remembered { rule: id, links, source, work, found: found.clone() });
+        }
     });
     found
+}
+
+/// The hash [`MEMO`] files a search under.
+fn memo_hash(rule: u8, links: u64, source: &[Mask], work: &[Mask]) -> u64 {
+    let mut h = DefaultHasher::new();
+    (rule, links, source, work).hash(&mut h);
+    h.finish()
 }
 
 /// A key telling nested chains apart: the same hint found on the grids of
@@ -283,6 +306,36 @@ mod tests {
         assert_eq!(step.to_string(), GOLDEN_NUGGET_LEVEL_4_STEP);
     }
 
+    /// A minimal 16x16 puzzle (the third of `dlx sudoku generate --size 16
+    /// --seed 12 --count 3 --minimal`) that the rungs below the nested
+    /// ones leave stuck.
+    const SIXTEEN_STUCK: &str = ".......4..G..6F.....9..B...4D.82.8..F..G.3.....A3.1D...89..A...4....D1..E..C.F.6G....47..9.....1BA6.....2D..47.....C..A....F.G.3..D..C....6.G3..2.8...9.FBC3.......6..37A5..9...A.B1........7.6C7..9..E.C.4..B....C.B9...A5.8..G1.5F.D8..E.B.2..E...3.C6....1...";
+
+    /// On 16x16, where the dynamic forcing chains (+) get stuck, the
+    /// nested forcing chains of level 2 find a step, and it is true.
+    #[test]
+    fn nested_chains_on_sixteen_by_sixteen() {
+        let rules = Rules::new(Shape::new(4, 4).unwrap());
+        let puzzle: crate::Grid = SIXTEEN_STUCK.parse().unwrap();
+        let sudoku = crate::Sudoku::new(rules.clone()).unwrap();
+        let solutions: Vec<crate::Grid> =
+            sudoku.solver().solutions(&puzzle).unwrap().take(2).collect();
+        assert_eq!(solutions.len(), 1);
+        let units = Arc::new(Units::new(&rules).unwrap());
+        let grid = Candidates::from_grid(units, &puzzle).unwrap();
+        let below = Ladder::standard().below(NestedForcingChains::FORCING.difficulty());
+        let mut walk = below.walk(grid, Some(&solutions[0]));
+        walk.by_ref().for_each(drop);
+        assert_eq!(walk.end(), Some(&End::Stuck));
+        let stuck = walk.grid();
+        let open: u32 = stuck.empty_cells().map(|c| stuck.candidates(c).count_ones()).sum();
+        assert!(open <= NESTED_MAX_CANDIDATES, "{open} candidates");
+        let step = NestedForcingChains::FORCING.find(stuck).expect("a nested step");
+        assert!(step.technique.ends_with("(+ Forcing Chains)"), "{step}");
+        assert_eq!(step.check(&solutions[0]), Ok(()), "{step}");
+        assert!(!step.eliminations.is_empty() || !step.placements.is_empty());
+    }
+
     /// A deadline ends a walk in the middle of a step that takes
     /// seconds, and the step is dropped.
     #[test]
@@ -315,14 +368,14 @@ mod tests {
         let masks = super::super::links::open_masks(&grid);
         let stop = dlx::Stop::new();
         stop.request();
-        let key = |id| (id, layout.fingerprint(), masks.clone().into(), masks.clone().into());
-        let remembered = |id| MEMO.with(|m| m.borrow().contains_key(&key(id)));
+        let hash = memo_hash(1, layout.fingerprint(), &masks, &masks);
+        let remembered = || MEMO.with(|m| m.borrow().contains_key(&hash));
         crate::human::watch::watched(Some(&stop), None, || {
             memo(Rule::Multiple, &layout, &masks, &masks)
         });
-        assert!(!remembered(1));
+        assert!(!remembered());
         memo(Rule::Multiple, &layout, &masks, &masks);
-        assert!(remembered(1));
+        assert!(remembered());
     }
 
     #[test]

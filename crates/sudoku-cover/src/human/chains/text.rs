@@ -14,20 +14,16 @@ pub(super) fn potential_text(layout: &Layout, cand: Cand, on: bool) -> String {
     if on { format!("{name}={digit}") } else { format!("{name}<>{digit}") }
 }
 
-/// A chain as text, each potential implying the next:
-/// `r1c2=5 -> r1c7<>5 -> r3c8=5`.
-pub(super) fn chain_text(layout: &Layout, chain: &[(Cand, bool)]) -> String {
-    let parts: Vec<String> = chain.iter().map(|&(c, on)| potential_text(layout, c, on)).collect();
-    parts.join(" -> ")
-}
-
-/// A chain as [`chain_text`] writes it, each potential a nested chain
-/// found followed by that chain's technique: `r5c3<>4 -> r2c1<>4 (Forcing
-/// Chain) -> r2c1=5`.
-pub(super) fn nested_chain_text(layout: &Layout, chain: &[(Cand, bool, Option<&str>)]) -> String {
+/// A chain as text, each potential implying the next, a potential that a
+/// nested chain found followed by that chain's technique: `r5c3<>4 ->
+/// r2c1<>4 (Forcing Chain) -> r2c1=5`.
+pub(super) fn chain_text<'a>(
+    layout: &Layout,
+    chain: impl IntoIterator<Item = (Cand, bool, Option<&'a str>)>,
+) -> String {
     let parts: Vec<String> = chain
-        .iter()
-        .map(|&(c, on, nested)| match nested {
+        .into_iter()
+        .map(|(c, on, nested)| match nested {
             Some(name) => format!("{} ({name})", potential_text(layout, c, on)),
             None => potential_text(layout, c, on),
         })
@@ -63,8 +59,8 @@ mod tests {
     fn chains_and_conclusions_as_text() {
         let units = units();
         let layout = Layout::new(&units);
-        let chain = [(layout.cand(1, 5), true), (layout.cand(6, 5), false)];
-        assert_eq!(chain_text(&layout, &chain), "r1c2=#5 -> r1c7<>#5");
+        let chain = [(layout.cand(1, 5), true, None), (layout.cand(6, 5), false, Some("Pointing"))];
+        assert_eq!(chain_text(&layout, chain), "r1c2=#5 -> r1c7<>#5 (Pointing)");
         let step = Step::new("X", Difficulty::tenths(70), 9);
         let on = Conclusion { cand: layout.cand(80, 9), on: true }.apply(&layout, step.clone());
         assert_eq!(on.placements, [(80, 9)]);

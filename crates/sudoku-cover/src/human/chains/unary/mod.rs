@@ -146,7 +146,7 @@ impl Found {
         let step = Step::new(name, Difficulty::tenths(self.rank.tenths()), n)
             .with_cells(cells)
             .with_digits(digits)
-            .with_note(chain_text(layout, &self.chain));
+            .with_note(chain_text(layout, self.chain.iter().map(|&(c, on)| (c, on, None))));
         if self.cycle {
             let mut step = step;
             step.eliminations = self.removed;
