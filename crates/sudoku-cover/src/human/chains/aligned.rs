@@ -137,7 +137,17 @@ impl AlignedExclusion {
         common: &[u64],
     ) -> Option<Step> {
         let common: Vec<usize> = members(common).collect();
+        // Only an excluder whose candidates the base cells hold between
+        // them can be left empty.
+        let union = cells.iter().fold(0, |m, &c| m | masks[c]);
+        let emptied: Vec<usize> =
+            common.iter().copied().filter(|&e| masks[e] & !union == 0).collect();
         let k = cells.len();
+        if emptied.is_empty() && k == 2 {
+            // Two cells of two or more candidates each: a clash alone never
+            // rules out all of one's combinations.
+            return None;
+        }
         let options: Vec<Vec<u8>> = cells.iter().map(|&c| digits(masks[c]).collect()).collect();
         let sees: Vec<Vec<bool>> = cells
             .iter()
@@ -152,7 +162,7 @@ impl AlignedExclusion {
             }
             let clash = (0..k).any(|x| (x + 1..k).any(|y| combo[x] == combo[y] && sees[x][y]));
             let held = combo[..k].iter().fold(0, |m, &d| m | bit(d));
-            if !clash && common.iter().all(|&e| masks[e] & !held != 0) {
+            if !clash && emptied.iter().all(|&e| masks[e] & !held != 0) {
                 for (a, &d) in allowed.iter_mut().zip(&combo) {
                     *a |= bit(d);
                 }
@@ -170,6 +180,10 @@ impl AlignedExclusion {
             if i == k {
                 break;
             }
+        }
+        if cells.iter().zip(&allowed).all(|(&c, &a)| masks[c] & !a == 0) {
+            // Nothing ruled out: no step, and no note to write.
+            return None;
         }
         let mut step = Step::new(self.name(), self.difficulty(), units.size())
             .with_cells(cells.iter().copied())

@@ -262,20 +262,25 @@ impl Links {
             for i in Bits(mask) {
                 let cand = (cell * layout.n + i) as Cand;
                 let c = cand as usize;
-                for (k, cell_links) in [true, false].into_iter().enumerate() {
-                    layout.on_to_off(masks, cand, cell_links, &mut offs);
-                    links.starts[c][k] = links.offs.len() as u32;
-                    links.offs.extend_from_slice(&offs);
-                    links.ends[c][k] = links.offs.len() as u32;
-                }
-                for (k, (cell_links, house_links)) in
-                    [(true, true), (false, true), (true, false)].into_iter().enumerate()
-                {
-                    layout.off_to_on(masks, cand, cell_links, house_links, &mut ons);
-                    links.starts[c][2 + k] = links.ons.len() as u32;
-                    links.ons.extend_from_slice(&ons);
-                    links.ends[c][2 + k] = links.ons.len() as u32;
-                }
+                // With the cell's links, the cell's other digits come
+                // first; without, the same list from its peers on.
+                layout.on_to_off(masks, cand, true, &mut offs);
+                let start = links.offs.len() as u32;
+                links.offs.extend_from_slice(&offs);
+                let end = links.offs.len() as u32;
+                let in_cell = (mask & !(1 << i)).count_ones();
+                links.starts[c][..2].copy_from_slice(&[start, start + in_cell]);
+                links.ends[c][..2].copy_from_slice(&[end, end]);
+                // Off to on: the cell's link (if any) comes first, then the
+                // houses', which never repeat it (another cell); so the
+                // three lists are slices of one.
+                layout.off_to_on(masks, cand, true, true, &mut ons);
+                let start = links.ons.len() as u32;
+                links.ons.extend_from_slice(&ons);
+                let end = links.ons.len() as u32;
+                let by_cell = u32::from(ons.first().is_some_and(|&(_, via)| via == Via::Cell));
+                links.starts[c][2..].copy_from_slice(&[start, start + by_cell, start]);
+                links.ends[c][2..].copy_from_slice(&[end, end, start + by_cell]);
             }
         }
         links
