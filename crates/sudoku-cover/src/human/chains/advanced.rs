@@ -29,6 +29,12 @@ pub(super) struct Advanced {
     level: u8,
     /// Box and line pairs that meet, for pointing and claiming.
     locks: Vec<Lock>,
+    /// The cells where a block and a line meet, each such meeting once:
+    /// the rows cut each block into some of them and the blocks each row,
+    /// and so do the columns.
+    segments: Vec<Vec<usize>>,
+    /// Per segment, the candidates its cells hold on the grid at hand.
+    seen: Vec<Mask>,
     /// The houses sets are sought in: boxes or regions, rows, columns.
     set_houses: Vec<usize>,
     /// Per house of `set_houses` and digit, the digit's places in the
@@ -42,9 +48,13 @@ pub(super) struct Advanced {
 struct Lock {
     /// Pointing (a box, then a line) or Claiming.
     name: &'static str,
-    meet: Vec<usize>,
     base_only: Vec<usize>,
     cover_only: Vec<usize>,
+    /// The segment where the two meet, and those that make up the rest of
+    /// the base and of the cover.
+    meet: usize,
+    base_segments: Vec<usize>,
+    cover_segments: Vec<usize>,
 }
 
 impl Advanced {
@@ -64,17 +74,52 @@ impl Advanced {
         for &l in &lines {
             pairs.extend(blocks.iter().map(|&b| (l, b)));
         }
+        // Each block and line that meet, and their cells in common.
+        let mut segment_of = std::collections::HashMap::new();
+        let mut segments: Vec<Vec<usize>> = Vec::new();
+        for &b in &blocks {
+            for &l in &lines {
+                let lc = &units.house(l).cells;
+                let meet: Vec<usize> =
+                    units.house(b).cells.iter().copied().filter(|c| lc.contains(c)).collect();
+                if !meet.is_empty() {
+                    segment_of.insert((b, l), segments.len());
+                    segments.push(meet);
+                }
+            }
+        }
+        let segment = |x: usize, y: usize| {
+            let key = if units.house(x).kind.is_block() { (x, y) } else { (y, x) };
+            segment_of.get(&key).copied()
+        };
+        let kind = |h: usize| units.house(h).kind;
         let locks = pairs
             .into_iter()
             .filter_map(|(base, cover)| {
+                let meet = segment(base, cover)?;
                 let (bc, cc) = (&units.house(base).cells, &units.house(cover).cells);
-                let meet: Vec<usize> = bc.iter().copied().filter(|c| cc.contains(c)).collect();
-                (!meet.is_empty()).then(|| Lock {
-                    name: if units.house(base).kind.is_block() { "Pointing" } else { "Claiming" },
-                    base_only: bc.iter().copied().filter(|c| !meet.contains(c)).collect(),
-                    cover_only: cc.iter().copied().filter(|c| !meet.contains(c)).collect(),
+                let cells = &segments[meet];
+                // The rest of the base: where it meets the cover's fellows
+                // (houses of its kind); the rest of the cover likewise.
+                let others = |h: usize, like: usize| -> Vec<usize> {
+                    basic
+                        .iter()
+                        .filter(|&&o| o != like && kind(o) == kind(like))
+                        .filter_map(|&o| segment(h, o))
+                        .collect()
+                };
+                let lock = Lock {
+                    name: if kind(base).is_block() { "Pointing" } else { "Claiming" },
+                    base_only: bc.iter().copied().filter(|c| !cells.contains(c)).collect(),
+                    cover_only: cc.iter().copied().filter(|c| !cells.contains(c)).collect(),
                     meet,
-                })
+                    base_segments: others(base, cover),
+                    cover_segments: others(cover, base),
+                };
+                let size = |s: &[usize]| s.iter().map(|&i| segments[i].len()).sum::<usize>();
+                debug_assert_eq!(size(&lock.base_segments), lock.base_only.len());
+                debug_assert_eq!(size(&lock.cover_segments), lock.cover_only.len());
+                Some(lock)
             })
             .collect();
         let kinds = [HouseKind::Box, HouseKind::Region, HouseKind::Row, HouseKind::Column];
@@ -83,7 +128,8 @@ impl Advanced {
             .flat_map(|&k| basic.iter().copied().filter(move |&h| units.house(h).kind == k))
             .collect();
         let places = Places { n: layout.size(), at: vec![0; units.houses().len() * layout.size()] };
-        Advanced { level, locks, set_houses, places }
+        let seen = vec![0; segments.len()];
+        Advanced { level, locks, segments, seen, set_houses, places }
     }
 
     /// The deductions on grid `work`, made from `source` by a chain. Only
@@ -109,11 +155,15 @@ impl Advanced {
 
     /// A digit of a base house confined to a cover house (pointing: box
     /// then line; claiming: line then box) leaves the rest of the cover.
-    fn locking(&self, g: &Grids, out: &mut Vec<Deduction>) {
+    fn locking(&mut self, g: &Grids, out: &mut Vec<Deduction>) {
         let (layout, work) = (g.layout, g.work);
+        for (seen, cells) in self.seen.iter_mut().zip(&self.segments) {
+            *seen = cells.iter().fold(0, |m, &c| m | work[c]);
+        }
+        let seen = |segments: &[usize]| segments.iter().fold(0, |m, &s| m | self.seen[s]);
         for lock in &self.locks {
-            let seen = |cells: &[usize]| cells.iter().fold(0, |m, &c| m | work[c]);
-            let candidates = seen(&lock.meet) & !seen(&lock.base_only) & seen(&lock.cover_only);
+            let candidates =
+                self.seen[lock.meet] & !seen(&lock.base_segments) & seen(&lock.cover_segments);
             for d in digits(candidates) {
                 let b = bit(d);
                 let removed = lock
@@ -326,6 +376,51 @@ fn x_wings(g: &Grids, places: &Places, out: &mut Vec<Deduction>) {
                     }
                     deduce(out, removed, needs, "X-Wing");
                 }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::human::Units;
+    use crate::{Regions, Rules, Shape};
+
+    /// The segments of each lock make up the rest of its base and of its
+    /// cover, on boxes square and not, and on jigsaw regions.
+    #[test]
+    fn segments_make_up_the_rest_of_each_house() {
+        let jigsaw = Regions::parse("AAABBB AACCBB ACCCDB ECDDDF EEEDDF EEFFFF").unwrap();
+        let rules = [
+            Rules::classic(),
+            Rules::new(Shape::new(2, 3).unwrap()),
+            Rules::new(Shape::new(4, 4).unwrap()),
+            Rules::jigsaw(jigsaw),
+        ];
+        for rules in rules {
+            let units = Arc::new(Units::new(&rules).unwrap());
+            let layout = Layout::new(&units);
+            let advanced = Advanced::new(1, &layout);
+            let cells = |segments: &[usize]| {
+                let mut all: Vec<usize> =
+                    segments.iter().flat_map(|&s| advanced.segments[s].clone()).collect();
+                all.sort_unstable();
+                all
+            };
+            let sorted = |cells: &[usize]| {
+                let mut all = cells.to_vec();
+                all.sort_unstable();
+                all
+            };
+            // Pointing and claiming for every block and line that meet.
+            assert_eq!(advanced.locks.len(), 2 * advanced.segments.len());
+            for lock in &advanced.locks {
+                assert_eq!(cells(&lock.base_segments), sorted(&lock.base_only));
+                assert_eq!(cells(&lock.cover_segments), sorted(&lock.cover_only));
+                assert!(!advanced.segments[lock.meet].is_empty());
             }
         }
     }

@@ -182,6 +182,10 @@ struct Unary<'a> {
     /// When every hint is wanted (a nested search): the outer chain's
     /// starting grid, and the hints.
     nested: Option<(&'a [Mask], Vec<RuleHint>)>,
+    /// Per candidate, how a cycle being weighed sees it (all zero between
+    /// two cycles), and the candidates marked.
+    cancel: Vec<u8>,
+    marked: Vec<Cand>,
 }
 
 /// A potential's bit in [`Unary`]'s path filters.
@@ -208,6 +212,8 @@ impl<'a> Unary<'a> {
             best: None,
             prune: true,
             nested: None,
+            cancel: vec![0; cands],
+            marked: Vec::new(),
         }
     }
 
@@ -366,24 +372,29 @@ impl<'a> Unary<'a> {
         let units = layout.units();
         let cells: Vec<usize> =
             path.iter().map(|&p| layout.cell(self.graph.node(p).cand)).collect();
-        let n = layout.size();
         // Per candidate, bit 0: off when the root is on, bit 1: when off.
-        let mut cancel = vec![0u8; self.masks.len() * n];
+        let (cancel, marked) = (&mut self.cancel, &mut self.marked);
         for &p in &path[1..] {
             let node = self.graph.node(p);
             let (cell, digit) = (layout.cell(node.cand), layout.digit(node.cand));
             for &other in units.peers(cell) {
                 if !cells.contains(&other) && self.masks[other] & bit(digit) != 0 {
-                    cancel[layout.cand(other, digit) as usize] |= if node.on { 1 } else { 2 };
+                    let c = layout.cand(other, digit);
+                    if cancel[c as usize] == 0 {
+                        marked.push(c);
+                    }
+                    cancel[c as usize] |= if node.on { 1 } else { 2 };
                 }
             }
         }
-        let removed: Vec<(usize, u8)> = cancel
-            .iter()
-            .enumerate()
-            .filter(|&(_, &m)| m == 3)
-            .map(|(c, _)| (layout.cell(c as Cand), layout.digit(c as Cand)))
-            .collect();
+        // In candidate order, each mark cleared for the next cycle.
+        marked.sort_unstable();
+        let mut removed: Vec<(usize, u8)> = Vec::new();
+        for c in marked.drain(..) {
+            if std::mem::take(&mut cancel[c as usize]) == 3 {
+                removed.push((layout.cell(c), layout.digit(c)));
+            }
+        }
         if removed.is_empty() {
             return;
         }
