@@ -75,9 +75,13 @@ impl Technique for AlignedExclusion {
                 bases.push((cell, excluders));
             }
         }
-        let index_of = |c: usize| bases.iter().position(|(b, _)| *b == c);
+        let mut index_of = vec![usize::MAX; masks.len()];
+        for (i, &(cell, _)) in bases.iter().enumerate() {
+            index_of[cell] = i;
+        }
         let mut common = vec![0u64; words];
         let mut all = vec![0u64; words];
+        let mut twins = vec![0u64; words];
         for i in 0..bases.len() {
             for j in i + 1..bases.len() {
                 let (a, b) = (&bases[i], &bases[j]);
@@ -94,12 +98,11 @@ impl Technique for AlignedExclusion {
                     continue;
                 }
                 // The third cell: a base cell that excludes for one of them.
-                let mut twins = vec![0u64; words];
                 for (w, ((x, y), z)) in twins.iter_mut().zip(a.1.iter().zip(&b.1).zip(&is_base)) {
                     *w = (x | y) & z;
                 }
                 for t in members(&twins).filter(|&t| t != a.0 && t != b.0) {
-                    let third = &bases[index_of(t).expect("a base cell")];
+                    let third = &bases[index_of[t]];
                     for (w, (x, y)) in all.iter_mut().zip(common.iter().zip(&third.1)) {
                         *w = x & y;
                     }
@@ -153,32 +156,50 @@ impl AlignedExclusion {
             .iter()
             .map(|&x| cells.iter().map(|&y| x != y && units.sees(x, y)).collect())
             .collect();
-        let mut allowed: Vec<Mask> = vec![0; k];
-        let mut pick = vec![0usize; k];
-        let mut combo = [0u8; 3];
-        loop {
-            for (slot, (&i, o)) in combo.iter_mut().zip(pick.iter().zip(&options)) {
-                *slot = o[i];
-            }
+        let valid = |combo: &[u8]| {
             let clash = (0..k).any(|x| (x + 1..k).any(|y| combo[x] == combo[y] && sees[x][y]));
-            let held = combo[..k].iter().fold(0, |m, &d| m | bit(d));
-            if !clash && emptied.iter().all(|&e| masks[e] & !held != 0) {
-                for (a, &d) in allowed.iter_mut().zip(&combo) {
-                    *a |= bit(d);
+            let held = combo.iter().fold(0, |m, &d| m | bit(d));
+            !clash && emptied.iter().all(|&e| masks[e] & !held != 0)
+        };
+        // A digit of a cell stays when some valid combination holds it:
+        // sought for each digit no combination found so far holds, with the
+        // other cells' digits turning (the first fastest), so that a digit
+        // that stays is mostly settled by the first few tried.
+        let mut allowed: Vec<Mask> = vec![0; k];
+        let mut pick = [0usize; 3];
+        let mut combo = [0u8; 3];
+        for x in 0..k {
+            for &d in &options[x] {
+                if allowed[x] & bit(d) != 0 {
+                    continue;
                 }
-            }
-            // Next combination, the first cell's digit turning fastest.
-            let mut i = 0;
-            while i < k {
-                pick[i] += 1;
-                if pick[i] < options[i].len() {
-                    break;
+                pick[..k].fill(0);
+                loop {
+                    for (y, slot) in combo[..k].iter_mut().enumerate() {
+                        *slot = if y == x { d } else { options[y][pick[y]] };
+                    }
+                    if valid(&combo[..k]) {
+                        for (a, &e) in allowed.iter_mut().zip(&combo) {
+                            *a |= bit(e);
+                        }
+                        break;
+                    }
+                    // The next combination, cell `x` held at `d`.
+                    let mut y = 0;
+                    while y < k {
+                        if y != x {
+                            pick[y] += 1;
+                            if pick[y] < options[y].len() {
+                                break;
+                            }
+                            pick[y] = 0;
+                        }
+                        y += 1;
+                    }
+                    if y == k {
+                        break;
+                    }
                 }
-                pick[i] = 0;
-                i += 1;
-            }
-            if i == k {
-                break;
             }
         }
         if cells.iter().zip(&allowed).all(|(&c, &a)| masks[c] & !a == 0) {
@@ -202,8 +223,93 @@ impl AlignedExclusion {
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+
     use super::*;
     use crate::human::chains::testing::check_first;
+    use crate::human::testing::units;
+
+    /// The digits of each base cell that no valid combination holds, by
+    /// trying every combination.
+    fn excluded_by_brute_force(
+        units: &Units,
+        masks: &[Mask],
+        cells: &[usize],
+        excluders: &[usize],
+    ) -> Vec<(usize, u8)> {
+        let mut allowed = vec![0 as Mask; cells.len()];
+        let options: Vec<Vec<u8>> = cells.iter().map(|&c| digits(masks[c]).collect()).collect();
+        let total: usize = options.iter().map(Vec::len).product();
+        for mut n in 0..total {
+            let combo: Vec<u8> = options
+                .iter()
+                .map(|o| {
+                    let d = o[n % o.len()];
+                    n /= o.len();
+                    d
+                })
+                .collect();
+            let clash = (0..cells.len()).any(|x| {
+                (x + 1..cells.len()).any(|y| combo[x] == combo[y] && units.sees(cells[x], cells[y]))
+            });
+            let held = combo.iter().fold(0, |m, &d| m | bit(d));
+            if !clash && excluders.iter().all(|&e| masks[e] & !held != 0) {
+                for (a, &d) in allowed.iter_mut().zip(&combo) {
+                    *a |= bit(d);
+                }
+            }
+        }
+        let mut out = Vec::new();
+        for (&c, &a) in cells.iter().zip(&allowed) {
+            out.extend(digits(masks[c] & !a).map(|d| (c, d)));
+        }
+        out
+    }
+
+    proptest! {
+        /// On random candidates of three cells and their excluders, the
+        /// digits ruled out are those no combination of every digit holds.
+        #[test]
+        fn exclusions_match_every_combination(
+            // Base cells of two or three candidates, excluders of two (the
+            // digits few, so that excluders often empty).
+            base in proptest::collection::vec(
+                (1u64..6, 1u64..6, 1u64..6)
+                    .prop_map(|(a, b, c)| 1 << a | 1 << b | 1 << c)
+                    .prop_filter("two candidates or more", |m: &u64| m.count_ones() >= 2),
+                3,
+            ),
+            excluded in proptest::collection::vec(
+                ((1u64..6, 1u64..6).prop_filter("two digits", |(a, b)| a != b), 0usize..81),
+                0..5,
+            ),
+            pair in any::<bool>(),
+        ) {
+            let units = units();
+            // r1c1, r1c2 and r2c4: the first two see each other.
+            let cells: &[usize] = if pair { &[0, 1] } else { &[0, 1, 12] };
+            let mut masks = vec![0 as Mask; 81];
+            for (&c, &m) in cells.iter().zip(&base) {
+                masks[c] = m;
+            }
+            let mut excluders = Vec::new();
+            for &((a, b), cell) in &excluded {
+                if !cells.contains(&cell) && !excluders.contains(&cell) {
+                    masks[cell] = 1 << a | 1 << b;
+                    excluders.push(cell);
+                }
+            }
+            excluders.sort_unstable();
+            let mut common = vec![0u64; 2];
+            for &e in &excluders {
+                common[e / 64] |= 1 << (e % 64);
+            }
+            let expected = excluded_by_brute_force(&units, &masks, cells, &excluders);
+            let step = AlignedExclusion::TRIPLET.exclude(&units, &masks, cells, &common);
+            let found = step.map(|s| s.eliminations).unwrap_or_default();
+            prop_assert_eq!(found, expected);
+        }
+    }
 
     /// Positions met solving real puzzles, where this rung is the first of
     /// the ladder to apply: one per kind of step.
