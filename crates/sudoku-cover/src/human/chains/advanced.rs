@@ -37,8 +37,8 @@ pub(super) struct Advanced {
     seen: Vec<Mask>,
     /// The houses sets are sought in: boxes or regions, rows, columns.
     set_houses: Vec<usize>,
-    /// Per house of `set_houses` and digit, the digit's places in the
-    /// house (a bit per house position), for the grid at hand.
+    /// Per basic house (`set_houses`) and digit, the digit's places in
+    /// the house (a bit per house position), for the grid at hand.
     places: Places,
 }
 
@@ -127,7 +127,7 @@ impl Advanced {
             .iter()
             .flat_map(|&k| basic.iter().copied().filter(move |&h| units.house(h).kind == k))
             .collect();
-        let places = Places { n: layout.size(), at: vec![0; units.houses().len() * layout.size()] };
+        let places = Places::new(layout);
         let seen = vec![0; segments.len()];
         Advanced { level, locks, segments, seen, set_houses, places }
     }
@@ -141,7 +141,7 @@ impl Advanced {
         let grids = Grids { layout, source, work };
         self.locking(&grids, &mut out);
         if out.is_empty() {
-            self.places.fill(layout, work, &self.set_houses);
+            self.places.fill(work);
             hidden_pairs(&grids, &self.set_houses, &self.places, &mut out);
         }
         if out.is_empty() {
@@ -208,18 +208,38 @@ struct Places {
     n: usize,
     /// `n` words per house.
     at: Vec<u64>,
+    /// Per cell, its spot in each of its three basic houses (block, row,
+    /// column): where the house's words start in `at`, and the cell's bit.
+    spots: Vec<[(u32, u64); 3]>,
 }
 
 impl Places {
-    /// The places in `houses` on the grid `masks`.
-    fn fill(&mut self, layout: &Layout, masks: &[Mask], houses: &[usize]) {
-        let units = layout.units();
-        for &h in houses {
-            let at = &mut self.at[h * self.n..(h + 1) * self.n];
-            at.fill(0);
-            for (i, &c) in units.house(h).cells.iter().enumerate() {
-                for d in digits(masks[c]) {
-                    at[usize::from(d) - 1] |= 1 << i;
+    /// The places of the basic houses of `layout`'s geometry, to fill.
+    fn new(layout: &Layout) -> Places {
+        let (units, n) = (layout.units(), layout.size());
+        let spots = (0..units.cells())
+            .map(|cell| {
+                let mut spots = [(0, 0); 3];
+                let basic = units.basic_houses();
+                let mine = units.houses_of(cell).iter().copied().filter(|h| basic.contains(h));
+                for (spot, h) in spots.iter_mut().zip(mine) {
+                    let i = units.house(h).cells.iter().position(|&c| c == cell).unwrap_or(0);
+                    *spot = ((h * n) as u32, 1 << i);
+                }
+                spots
+            })
+            .collect();
+        Places { n, at: vec![0; units.basic_houses().len() * n], spots }
+    }
+
+    /// The places in every basic house on the grid `masks`.
+    fn fill(&mut self, masks: &[Mask]) {
+        self.at.fill(0);
+        for (&mask, spots) in masks.iter().zip(&self.spots) {
+            for d in digits(mask) {
+                let d = usize::from(d) - 1;
+                for &(start, b) in spots {
+                    self.at[start as usize + d] |= b;
                 }
             }
         }
