@@ -21,9 +21,9 @@ use crate::human::technique::Technique;
 /// rungs to search it, whatever its size. Each rung runs chain searches at
 /// every point where one of its assumptions gets stuck, so its cost grows
 /// with about the cube of the candidates: the hardest 9x9 puzzles reach the
-/// rungs with fewer than 250 and take seconds a step; minimal 16x16 ones
-/// with 480-700, and a step at 550 takes about ten seconds. A grid far from
-/// a unique puzzle's (720 on a 9x9 grid with one digit placed) would take
+/// rungs with fewer than 250 and are rated in seconds; minimal 16x16 ones
+/// with 480-700, and are rated in 8 s to 3 minutes. A grid far from a
+/// unique puzzle's (720 on a 9x9 grid with one digit placed) would take
 /// hours.
 pub const NESTED_MAX_CANDIDATES: u32 = 640;
 
