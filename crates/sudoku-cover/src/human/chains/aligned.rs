@@ -139,27 +139,36 @@ impl AlignedExclusion {
         cells: &[usize],
         common: &[u64],
     ) -> Option<Step> {
-        let common: Vec<usize> = members(common).collect();
         // Only an excluder whose candidates the base cells hold between
         // them can be left empty.
         let union = cells.iter().fold(0, |m, &c| m | masks[c]);
-        let emptied: Vec<usize> =
-            common.iter().copied().filter(|&e| masks[e] & !union == 0).collect();
+        let emptied: Vec<Mask> =
+            members(common).map(|e| masks[e]).filter(|&m| m & !union == 0).collect();
         let k = cells.len();
         if emptied.is_empty() && k == 2 {
             // Two cells of two or more candidates each: a clash alone never
             // rules out all of one's combinations.
             return None;
         }
-        let options: Vec<Vec<u8>> = cells.iter().map(|&c| digits(masks[c]).collect()).collect();
-        let sees: Vec<Vec<bool>> = cells
-            .iter()
-            .map(|&x| cells.iter().map(|&y| x != y && units.sees(x, y)).collect())
-            .collect();
+        // Each cell's digits, in order (at most 64 a cell).
+        let mut options = [[0u8; 64]; 3];
+        let mut lens = [0usize; 3];
+        for (x, &c) in cells.iter().enumerate() {
+            for d in digits(masks[c]) {
+                options[x][lens[x]] = d;
+                lens[x] += 1;
+            }
+        }
+        let mut sees = [[false; 3]; 3];
+        for (x, &a) in cells.iter().enumerate() {
+            for (y, &b) in cells.iter().enumerate() {
+                sees[x][y] = a != b && units.sees(a, b);
+            }
+        }
         let valid = |combo: &[u8]| {
             let clash = (0..k).any(|x| (x + 1..k).any(|y| combo[x] == combo[y] && sees[x][y]));
             let held = combo.iter().fold(0, |m, &d| m | bit(d));
-            !clash && emptied.iter().all(|&e| masks[e] & !held != 0)
+            !clash && emptied.iter().all(|&m| m & !held != 0)
         };
         // A digit of a cell stays when some valid combination holds it:
         // sought for each digit no combination found so far holds, with the
@@ -169,7 +178,7 @@ impl AlignedExclusion {
         let mut pick = [0usize; 3];
         let mut combo = [0u8; 3];
         for x in 0..k {
-            for &d in &options[x] {
+            for &d in &options[x][..lens[x]] {
                 if allowed[x] & bit(d) != 0 {
                     continue;
                 }
@@ -189,7 +198,7 @@ impl AlignedExclusion {
                     while y < k {
                         if y != x {
                             pick[y] += 1;
-                            if pick[y] < options[y].len() {
+                            if pick[y] < lens[y] {
                                 break;
                             }
                             pick[y] = 0;
@@ -210,7 +219,7 @@ impl AlignedExclusion {
             .with_cells(cells.iter().copied())
             .with_note(format!(
                 "excluders {}",
-                common.iter().map(|&e| cell_name(units.size(), e)).collect::<Vec<_>>().join(",")
+                members(common).map(|e| cell_name(units.size(), e)).collect::<Vec<_>>().join(",")
             ));
         for (&c, &a) in cells.iter().zip(&allowed) {
             for d in digits(masks[c] & !a) {
