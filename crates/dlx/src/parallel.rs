@@ -103,7 +103,9 @@ pub struct Progress {
 pub struct Parallel<'p> {
     pub(crate) problem: &'p Problem,
     pub(crate) config: Config,
-    pub(crate) threads: usize,
+    /// Threads asked for; 0 until [`threads`](Self::threads) sets it: as
+    /// many as the machine has, looked up when the search starts.
+    threads: usize,
     pub(crate) forced: Vec<OptionId>,
     limit: Option<u128>,
     pub(crate) granularity: u64,
@@ -114,11 +116,10 @@ pub struct Parallel<'p> {
 impl<'p> Parallel<'p> {
     /// A parallel search of `problem` on all available cores.
     pub fn new(problem: &'p Problem) -> Parallel<'p> {
-        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
         Parallel {
             problem,
             config: Config::default(),
-            threads,
+            threads: 0,
             forced: Vec::new(),
             limit: None,
             granularity: SLICE,
@@ -213,7 +214,10 @@ impl<'p> Parallel<'p> {
 
     /// The number of threads the search will use.
     pub fn get_threads(&self) -> usize {
-        self.threads
+        match self.threads {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            n => n,
+        }
     }
 
     /// Counts the solutions (up to the limit, if set).
@@ -299,8 +303,10 @@ impl<'p> Parallel<'p> {
             None => vec![0.0; positions.len()],
         };
         let start = Instant::now();
+        let threads = self.get_threads();
         let shared = Shared {
             parallel: self,
+            threads,
             config,
             visit,
             pool: Mutex::new(vec![probe]),
@@ -311,12 +317,12 @@ impl<'p> Parallel<'p> {
             nodes: AtomicU64::new(0),
             track: progress.is_some(),
             queued_left: Mutex::new(sizes.iter().sum()),
-            live_left: (0..self.threads).map(|_| AtomicU64::new(0)).collect(),
+            live_left: (0..threads).map(|_| AtomicU64::new(0)).collect(),
             stats: Mutex::new(Stats::default()),
             left: Mutex::new(Vec::new()),
         };
         let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(self.threads)
+            .num_threads(threads)
             .thread_name(|i| format!("dlx-worker-{i}"))
             .build()
             .map_err(|e| Error::new(crate::error::ErrorKind::Io(e.to_string())))?;
@@ -363,6 +369,8 @@ impl<'p> Parallel<'p> {
 
 struct Shared<'a, 'p> {
     parallel: &'a Parallel<'p>,
+    /// The threads the search runs on.
+    threads: usize,
     /// The settings every worker's solver runs with.
     config: Config,
     visit: Option<Visit<'a>>,
@@ -519,7 +527,7 @@ impl<'p> Shared<'_, 'p> {
             // reporting progress).
             let left = if self.track { solver.estimate_left() } else { Vec::new() };
             let mut kept = 0;
-            if self.queued.load(Ordering::Relaxed) < self.parallel.threads {
+            if self.queued.load(Ordering::Relaxed) < self.threads {
                 kept = self.donate(scope, solver, &left);
             }
             if self.track {

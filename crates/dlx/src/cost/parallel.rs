@@ -53,8 +53,10 @@ impl<'p> Parallel<'p> {
         // keeps its searches with nothing forced.
         let mut idle = probe.costed_links(&self.forced)?;
         idle.reset();
+        let threads = self.get_threads();
         let shared = Shared {
             parallel: self,
+            threads,
             probe,
             pool: Mutex::new(vec![idle]),
             best: Mutex::new(Best::new(k)),
@@ -64,7 +66,7 @@ impl<'p> Parallel<'p> {
             stats: Mutex::new(Stats::default()),
         };
         let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(self.threads)
+            .num_threads(threads)
             .thread_name(|i| format!("dlx-cost-{i}"))
             .build()
             .map_err(|e| Error::new(ErrorKind::Io(e.to_string())))?;
@@ -84,6 +86,8 @@ impl<'p> Parallel<'p> {
 
 struct Shared<'a, 'p> {
     parallel: &'a Parallel<'p>,
+    /// The threads the search runs on.
+    threads: usize,
     /// A solver of the search's settings, to make costed links from.
     probe: Solver<'p>,
     /// Idle searches, with nothing forced.
@@ -162,7 +166,7 @@ impl<'p> Shared<'_, 'p> {
             if started.elapsed() > SLICE_TIME {
                 slice = (slice / 2).max(1);
             }
-            if self.queued.load(Ordering::Relaxed) < self.parallel.threads {
+            if self.queued.load(Ordering::Relaxed) < self.threads {
                 if let Some((above, given)) = links.split_costed() {
                     for y in given {
                         let mut task = extra.to_vec();
