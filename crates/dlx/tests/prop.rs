@@ -54,8 +54,31 @@ impl Spec {
 
     /// Whether a set of options violates no upper bound and no color rule.
     fn compatible(&self, set: &[usize]) -> bool {
-        let mut used = vec![0u32; self.primary.len()];
-        let mut sec: Vec<Option<u32>> = vec![None; self.secondary];
+        let mut scratch = self.scratch();
+        self.check(set, &mut scratch, false)
+    }
+
+    fn is_solution(&self, set: &[usize]) -> bool {
+        let mut scratch = self.scratch();
+        self.check(set, &mut scratch, true)
+    }
+
+    /// Room for [`check`](Self::check): a count per primary item, a color
+    /// per secondary item.
+    fn scratch(&self) -> (Vec<u32>, Vec<Option<u32>>) {
+        (vec![0; self.primary.len()], vec![None; self.secondary])
+    }
+
+    /// Whether `set` violates no upper bound and no color rule, and if
+    /// `whole`, meets every lower bound too (a solution).
+    fn check(
+        &self,
+        set: &[usize],
+        (used, sec): &mut (Vec<u32>, Vec<Option<u32>>),
+        whole: bool,
+    ) -> bool {
+        used.fill(0);
+        sec.fill(None);
         for &o in set {
             for &i in &self.options[o].0 {
                 used[i] += 1;
@@ -71,18 +94,7 @@ impl Spec {
                 }
             }
         }
-        true
-    }
-
-    fn is_solution(&self, set: &[usize]) -> bool {
-        let mut used = vec![0u32; self.primary.len()];
-        for &o in set {
-            for &i in &self.options[o].0 {
-                used[i] += 1;
-            }
-        }
-        self.compatible(set)
-            && used.iter().zip(&self.primary).all(|(&u, &(lo, hi))| lo <= u && u <= hi)
+        !whole || used.iter().zip(&self.primary).all(|(&u, &(lo, _))| lo <= u)
     }
 
     /// Solutions containing all of `forced`, by brute force over subsets of
@@ -90,15 +102,17 @@ impl Spec {
     pub(crate) fn oracle(&self, forced: &[usize]) -> Vec<Vec<usize>> {
         let usable: Vec<usize> =
             (0..self.options.len()).filter(|&o| self.usable(o) && !forced.contains(&o)).collect();
-        let mut out = Vec::new();
+        let (mut out, mut set, mut scratch) = (Vec::new(), Vec::new(), self.scratch());
         for mask in 0u32..(1 << usable.len()) {
-            let mut set: Vec<usize> = forced.to_vec();
+            set.clear();
+            set.extend_from_slice(forced);
             set.extend(
                 usable.iter().enumerate().filter(|(k, _)| mask >> k & 1 == 1).map(|(_, &o)| o),
             );
-            if self.is_solution(&set) {
-                set.sort();
-                out.push(set);
+            if self.check(&set, &mut scratch, true) {
+                let mut solution = set.clone();
+                solution.sort();
+                out.push(solution);
             }
         }
         out.sort();
@@ -233,23 +247,66 @@ pub(crate) fn check_all(spec: &Spec) -> Result<(), TestCaseError> {
         prop_assert_eq!(total, expected.len() as u128, "{:?}", at);
     }
     // Forcing one option, then a second, in every engine.
+    let forced = Forced::new(spec, &expected);
     for engine in engines {
-        check_forcing(spec, &problem, Config::new().engine(engine))?;
+        check_forcing(spec, &problem, &forced, Config::new().engine(engine))?;
         let dominance = Config::new().engine(engine).propagation(Propagation::Dominance);
-        check_forcing(spec, &problem, dominance)?;
+        check_forcing(spec, &problem, &forced, dominance)?;
     }
     Ok(())
 }
 
-fn check_forcing(spec: &Spec, problem: &Problem, config: Config) -> Result<(), TestCaseError> {
+/// The oracle's answers with options forced, worked out once for every
+/// engine.
+struct Forced {
+    /// How many solutions there are.
+    none: u128,
+    /// The solutions with option `x`.
+    one: Vec<Vec<Vec<usize>>>,
+    /// How many solutions have options `x` and `y` (0 where they clash).
+    two: Vec<Vec<u128>>,
+}
+
+impl Forced {
+    /// From the solutions: those with a usable option are among them, and
+    /// the oracle runs again only where an option that covers no primary
+    /// item is forced.
+    fn new(spec: &Spec, all: &[Vec<usize>]) -> Forced {
+        let n = spec.options.len();
+        let with =
+            |list: &[Vec<usize>], y| list.iter().filter(|s| s.contains(&y)).cloned().collect();
+        let one: Vec<Vec<Vec<usize>>> =
+            (0..n).map(|x| if spec.usable(x) { with(all, x) } else { spec.oracle(&[x]) }).collect();
+        let two = (0..n)
+            .map(|x| {
+                let count = |y| match () {
+                    _ if x == y || !spec.compatible(&[x, y]) => 0,
+                    _ if spec.usable(y) => one[x].iter().filter(|s| s.contains(&y)).count(),
+                    _ => spec.oracle(&[x, y]).len(),
+                };
+                (0..n).map(|y| count(y) as u128).collect()
+            })
+            .collect();
+        Forced { none: all.len() as u128, one, two }
+    }
+}
+
+/// Forces each option `x`, then each other one, and compares with the
+/// oracle's answers.
+fn check_forcing(
+    spec: &Spec,
+    problem: &Problem,
+    forced: &Forced,
+    config: Config,
+) -> Result<(), TestCaseError> {
     let mut solver = Solver::with_config(problem, config);
     for x in 0..spec.options.len() {
         solver.reset();
         solver.choose(OptionId::new(x)).expect("a single forced option never conflicts");
-        let with_x = spec.oracle(&[x]);
+        let with_x = &forced.one[x];
         let mut got: Vec<Vec<usize>> = solver.solutions().map(|s| sorted(&s)).collect();
         got.sort();
-        prop_assert_eq!(&got, &with_x, "forcing {}", x);
+        prop_assert_eq!(&got, with_x, "forcing {}", x);
         for y in 0..spec.options.len() {
             if y == x {
                 continue;
@@ -259,7 +316,7 @@ fn check_forcing(spec: &Spec, problem: &Problem, config: Config) -> Result<(), T
             let ok = solver.choose(OptionId::new(y)).is_ok();
             prop_assert_eq!(ok, spec.compatible(&[x, y]), "forcing {} then {}", x, y);
             if ok {
-                prop_assert_eq!(solver.count(), spec.oracle(&[x, y]).len() as u128);
+                prop_assert_eq!(solver.count(), forced.two[x][y]);
             } else {
                 // A refused option leaves the solver as it was.
                 prop_assert_eq!(solver.count(), with_x.len() as u128);
@@ -270,7 +327,7 @@ fn check_forcing(spec: &Spec, problem: &Problem, config: Config) -> Result<(), T
                 Ok(()) => {
                     prop_assert!(ok);
                     prop_assert_eq!(solver.forced().len(), 2);
-                    prop_assert_eq!(solver.count(), spec.oracle(&[x, y]).len() as u128);
+                    prop_assert_eq!(solver.count(), forced.two[x][y]);
                 }
                 Err(e) => {
                     prop_assert!(!ok);
@@ -278,7 +335,7 @@ fn check_forcing(spec: &Spec, problem: &Problem, config: Config) -> Result<(), T
                         matches!(e.kind(), ErrorKind::Conflict { option } if *option == y);
                     prop_assert!(refused, "{:?}", e);
                     prop_assert!(solver.forced().is_empty());
-                    prop_assert_eq!(solver.count(), spec.oracle(&[]).len() as u128);
+                    prop_assert_eq!(solver.count(), forced.none);
                 }
             }
             // After `x`, a refused list leaves `x` forced, and only `x`.

@@ -192,14 +192,15 @@ impl Check {
             while open != 0 {
                 let v = open.trailing_zeros() as u8 + 1;
                 open &= open - 1;
-                let at: Vec<usize> =
-                    house.iter().copied().filter(|&j| free[j] >> (v - 1) & 1 == 1).collect();
-                if at.is_empty() {
+                let can = |j: &usize| free[*j] >> (v - 1) & 1 == 1;
+                let len = house.iter().filter(|j| can(j)).count();
+                if len == 0 {
                     return;
                 }
                 let fewest = places.as_ref().map_or(values.count_ones() as usize, |p| p.1.len());
-                if at.len() < fewest {
-                    places = Some((v, at));
+                if len < fewest {
+                    // Listed only when it is the best so far.
+                    places = Some((v, house.iter().copied().filter(can).collect()));
                 }
             }
         }
