@@ -67,6 +67,9 @@ type Report<'a> = (Duration, &'a mut dyn FnMut(&Progress));
 
 /// Nodes a worker searches between looks at the shared state, by default.
 const SLICE: u64 = 4096;
+/// Slices of [`Parallel::granularity`] nodes a plain count searches on the
+/// calling thread before it starts the pool.
+const WARM_SLICES: u64 = 4;
 
 /// A snapshot of a running parallel search, for progress reports.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
@@ -220,7 +223,11 @@ impl<'p> Parallel<'p> {
         }
     }
 
-    /// Counts the solutions (up to the limit, if set).
+    /// Counts the solutions (up to the limit, if set). Without a solution
+    /// limit, a node limit or a checkpoint, the count starts on the calling
+    /// thread and starts the pool only past four slices of
+    /// [`granularity`](Self::granularity) nodes: a small problem is counted
+    /// without starting threads.
     pub fn count(&self) -> Result<Outcome, Error> {
         self.search(None, None)
     }
@@ -280,6 +287,7 @@ impl<'p> Parallel<'p> {
             probe.choose(o)?;
         }
         let fingerprint = probe.fingerprint();
+        let start = Instant::now();
         let (before, positions) = match &self.resume {
             Some(c) => {
                 c.fingerprint.check(&fingerprint)?;
@@ -288,6 +296,35 @@ impl<'p> Parallel<'p> {
                 }
                 probe.reset_search();
                 (c.stats(), c.positions().to_vec())
+            }
+            // A plain count starts on the calling thread: a small tree
+            // ends there, without a pool of threads to start (about half
+            // a millisecond); a bigger one goes on in the pool from where
+            // it stands, as from a checkpoint.
+            None if visit.is_none()
+                && progress.is_none()
+                && self.limit.is_none()
+                && self.limits.get_nodes().is_none() =>
+            {
+                let mut warm = Limits::new().nodes(WARM_SLICES * self.granularity);
+                if let Some(stop) = self.limits.get_stop() {
+                    warm = warm.stop(stop.clone());
+                }
+                if let Some(time) = self.limits.get_time() {
+                    warm = warm.time(time);
+                }
+                let mut outcome = probe.count_within(&warm);
+                let stopped = self.limits.get_stop().is_some_and(Stop::is_requested)
+                    || self.limits.get_time().is_some_and(|t| start.elapsed() >= t);
+                match outcome.checkpoint.take() {
+                    Some(c) if !stopped => {
+                        probe.reset_search();
+                        (c.stats(), c.positions().to_vec())
+                    }
+                    checkpoint => {
+                        return Ok(Outcome { wall: start.elapsed(), checkpoint, ..outcome });
+                    }
+                }
             }
             None => (Stats::default(), vec![Position::root()]),
         };
@@ -302,7 +339,6 @@ impl<'p> Parallel<'p> {
             }
             None => vec![0.0; positions.len()],
         };
-        let start = Instant::now();
         let threads = self.get_threads();
         let shared = Shared {
             parallel: self,

@@ -6,13 +6,22 @@ use dlx::{OptionId, Parallel, Problem, Solver};
 
 use crate::knuth::load;
 
+/// On `threads` threads, in slices of the default size (where these
+/// problems end in the count's first slices, on the calling thread) and in
+/// smaller ones (where the pool goes on from where those slices stopped).
 fn check(problem: &Problem, threads: usize) {
     let mut solver = Solver::new(problem);
     let count = solver.count();
     let nodes = solver.stats().nodes();
-    let outcome = Parallel::new(problem).threads(threads).count().unwrap();
-    assert_eq!(outcome.solutions, count);
-    assert_eq!(outcome.stats.nodes(), nodes, "every node is counted exactly once");
+    for granularity in [None, Some(64), Some(1)] {
+        let mut search = Parallel::new(problem).threads(threads);
+        if let Some(g) = granularity {
+            search = search.granularity(g);
+        }
+        let outcome = search.count().unwrap();
+        assert_eq!(outcome.solutions, count, "{granularity:?}");
+        assert_eq!(outcome.stats.nodes(), nodes, "every node counted once, {granularity:?}");
+    }
 }
 
 #[test]
