@@ -162,6 +162,7 @@ fn a_walk_past_the_time_limit_is_out_of_time_and_the_batch_goes_on() {
     let explained = dlx(&["sudoku", "explain", "--time-limit", "0.5", &file]).expect_code(3);
     let explained = explained.stdout.split("\n\n").map(str::to_owned).collect::<Vec<_>>();
     assert_eq!(explained.len(), 2, "{explained:?}");
-    assert!(explained[0].trim_end().ends_with("\n? out of time"), "{}", explained[0]);
+    // (On a loaded machine the first step may take the whole half second.)
+    assert_eq!(explained[0].trim_end().lines().last(), Some("? out of time"), "{}", explained[0]);
     assert_eq!(explained[1], dlx(&["sudoku", "explain", small]).success());
 }

@@ -279,10 +279,14 @@ impl Forced {
             (0..n).map(|x| if spec.usable(x) { with(all, x) } else { spec.oracle(&[x]) }).collect();
         let two = (0..n)
             .map(|x| {
-                let count = |y| match () {
-                    _ if x == y || !spec.compatible(&[x, y]) => 0,
-                    _ if spec.usable(y) => one[x].iter().filter(|s| s.contains(&y)).count(),
-                    _ => spec.oracle(&[x, y]).len(),
+                let count = |y| {
+                    if x == y || !spec.compatible(&[x, y]) {
+                        0
+                    } else if spec.usable(y) {
+                        one[x].iter().filter(|s| s.contains(&y)).count()
+                    } else {
+                        spec.oracle(&[x, y]).len()
+                    }
                 };
                 (0..n).map(|y| count(y) as u128).collect()
             })
