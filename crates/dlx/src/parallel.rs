@@ -306,7 +306,7 @@ impl<'p> Parallel<'p> {
                 && self.limit.is_none()
                 && self.limits.get_nodes().is_none() =>
             {
-                let mut warm = Limits::new().nodes(WARM_SLICES * self.granularity);
+                let mut warm = Limits::new().nodes(WARM_SLICES.saturating_mul(self.granularity));
                 if let Some(stop) = self.limits.get_stop() {
                     warm = warm.stop(stop.clone());
                 }
