@@ -306,16 +306,11 @@ impl<'p> Parallel<'p> {
                 && self.limit.is_none()
                 && self.limits.get_nodes().is_none() =>
             {
-                let mut warm = Limits::new().nodes(WARM_SLICES.saturating_mul(self.granularity));
-                if let Some(stop) = self.limits.get_stop() {
-                    warm = warm.stop(stop.clone());
-                }
-                if let Some(time) = self.limits.get_time() {
-                    warm = warm.time(time);
-                }
+                // The search's stop and time limit, and (it has none) a
+                // node limit.
+                let warm = self.limits.clone().nodes(WARM_SLICES.saturating_mul(self.granularity));
                 let mut outcome = probe.count_within(&warm);
-                let stopped = self.limits.get_stop().is_some_and(Stop::is_requested)
-                    || self.limits.get_time().is_some_and(|t| start.elapsed() >= t);
+                let stopped = self.limits.reached(self.limits.deadline(start));
                 match outcome.checkpoint.take() {
                     Some(c) if !stopped => {
                         probe.reset_search();
