@@ -361,10 +361,9 @@ fn x_wings(g: &Grids, places: &Places, out: &mut Vec<Deduction>) {
             let b = 1 << (d - 1);
             // The lines where the digit has one or two places, in order.
             let at = |l: usize| places.of(base0 + l)[usize::from(d) - 1];
-            let few: Vec<usize> =
-                (0..n).filter(|&l| at(l) != 0 && at(l).count_ones() <= 2).collect();
-            for (i, &l1) in few.iter().enumerate() {
-                for &l2 in &few[i + 1..] {
+            let mut few = (0..n).filter(|&l| at(l) != 0 && at(l).count_ones() <= 2);
+            while let Some(l1) = few.next() {
+                for l2 in few.clone() {
                     let (p1, p2) = (at(l1), at(l2));
                     if (p1 | p2).count_ones() != 2 {
                         continue;
