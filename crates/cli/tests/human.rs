@@ -127,10 +127,12 @@ fn hint_gives_the_easiest_step() {
     // found named.
     let solved = dlx(&["sudoku", "solve", puzzle]).success();
     assert_eq!(dlx(&["sudoku", "hint"]).stdin(&solved).success(), "solved\n");
-    let out = dlx(&["sudoku", "hint", &data("nested_marks.txt")]).success();
+    let out = dlx(&["sudoku", "hint", "-j", "1", &data("nested_marks.txt")]).success();
     let nested = "Dynamic Region Forcing Chains (+ Forcing Chains): r3c8,r5c8,r6c8 {3}: r6c8<>7 (";
     assert!(out.starts_with(nested), "{out}");
     assert!(out.contains("r2c7<>7 (Forcing Chain) -> r6c8<>7 (Pointing)"), "{out}");
+    // A lone puzzle's nested chains searched on three threads: the same.
+    assert_eq!(dlx(&["sudoku", "hint", "-j", "3", &data("nested_marks.txt")]).success(), out);
 }
 
 /// Walks `explain --format json`'s steps on the puzzle, checking each

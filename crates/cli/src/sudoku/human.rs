@@ -52,12 +52,13 @@ impl Found {
         self.walk_end() == Some(&End::OutOfTime)
     }
 
-    /// How the walk of `rate` or `explain` ended.
+    /// How the walk of `rate` or `explain` ended, or why `hint` found no
+    /// step.
     fn walk_end(&self) -> Option<&End> {
         match self {
             Found::Rated(rating) => Some(&rating.end),
-            Found::Path(_, end, _) => Some(end),
-            Found::Unsolvable(_) | Found::Hint(..) => None,
+            Found::Path(_, end, _) | Found::Hint(Err(end), _) => Some(end),
+            Found::Unsolvable(_) | Found::Hint(Ok(_), _) => None,
         }
     }
 }
@@ -65,15 +66,16 @@ impl Found {
 /// Solves `puzzle` by exact cover with `solver` (built for its candidates
 /// when it is given as pencil marks), then by `ladder` from its givens or
 /// pencil marks. `units` is the rules' geometry, built here if not given.
-/// A walk (rate, explain) ends between two steps once `stop` is requested
-/// or the deadline has passed.
+/// A walk (rate, explain, a hint's first step) ends once `stop` is
+/// requested or the deadline has passed, and searches its steps on
+/// `threads` threads.
 pub(super) fn work(
     task: Task,
     solver: &mut SudokuSolver<'_>,
     units: Option<Arc<Units>>,
     ladder: &Ladder,
     puzzle: &Puzzle,
-    (stop, deadline): (&dlx::Stop, Option<Instant>),
+    (stop, deadline, threads): (&dlx::Stop, Option<Instant>, usize),
 ) -> Result<Found, sudoku_cover::Error> {
     let (solution, uniqueness) = solver.solve_and_check(&puzzle.grid)?;
     let units = match units {
@@ -89,35 +91,30 @@ pub(super) fn work(
     };
     Ok(match task {
         Task::Hint => {
-            let step = match ladder.hint(&start) {
-                Some(step) => match step.check(&solution) {
-                    Ok(()) => Ok(step),
-                    Err(why) => Err(End::Failed(why)),
-                },
-                None if start.is_solved() => Err(End::Solved),
-                None => Err(End::Stuck),
-            };
+            // The walk's first step, checked against the solution.
+            let mut walk = walk(ladder, start, &solution, (stop, deadline, threads));
+            let step = walk.next().ok_or_else(|| walk.end().cloned().unwrap_or(End::Stuck));
             Found::Hint(step, units)
         }
         Task::Explain => {
-            let mut walk = walk(ladder, start, &solution, stop, deadline);
+            let mut walk = walk(ladder, start, &solution, (stop, deadline, threads));
             let steps: Vec<Step> = walk.by_ref().collect();
             let end = walk.end().cloned().unwrap_or(End::Stuck);
             Found::Path(steps, end, units)
         }
-        _ => Found::Rated(walk(ladder, start, &solution, stop, deadline).rating()),
+        _ => Found::Rated(walk(ladder, start, &solution, (stop, deadline, threads)).rating()),
     })
 }
 
-/// The walk from `start` to `solution`, ended by `stop` and the deadline.
+/// The walk from `start` to `solution`, ended by `stop` and the deadline,
+/// its steps searched on `threads` threads.
 fn walk<'a>(
     ladder: &'a Ladder,
     start: Candidates,
     solution: &'a sudoku_cover::Grid,
-    stop: &'a dlx::Stop,
-    deadline: Option<Instant>,
+    (stop, deadline, threads): (&'a dlx::Stop, Option<Instant>, usize),
 ) -> Walk<'a> {
-    let walk = ladder.walk(start, Some(solution)).stop_on(stop);
+    let walk = ladder.walk(start, Some(solution)).stop_on(stop).threads(threads);
     match deadline {
         Some(deadline) => walk.until(deadline),
         None => walk,

@@ -219,7 +219,9 @@ impl<'a> Worker<'a> {
             false => None,
         };
         let search = self.search;
-        let found = Found { units, ladder: &self.ladder, spare: &mut self.spare, stop, deadline };
+        let threads = race.unwrap_or(1);
+        let found =
+            Found { units, ladder: &self.ladder, spare: &mut self.spare, stop, deadline, threads };
         match &restricted {
             Some(restricted) => {
                 let mut solver = restricted.solver_with_config(search);
@@ -251,14 +253,16 @@ impl<'a> Worker<'a> {
 }
 
 /// What an answer is found with besides the solver: for the human
-/// solver's tasks the geometry, the ladder, and the stop and deadline that
-/// end its walk; for a solution, a grid to reuse.
+/// solver's tasks the geometry, the ladder, the stop and deadline that
+/// end its walk and the threads its steps may search on; for a solution,
+/// a grid to reuse.
 struct Found<'w> {
     units: Option<Arc<Units>>,
     ladder: &'w OnceCell<Ladder>,
     spare: &'w mut Option<(Grid, Vec<OptionId>)>,
     stop: &'w Stop,
     deadline: Option<Instant>,
+    threads: usize,
 }
 
 /// The answer to one valid puzzle's task, with a solver for its rules (and
@@ -271,7 +275,7 @@ fn answer(
     invalid: &dyn Fn(&sudoku_cover::Error) -> Answer,
 ) -> Answer {
     let grid = &puzzle.grid;
-    let Found { units, ladder, spare, stop, deadline } = found;
+    let Found { units, ladder, spare, stop, deadline, threads } = found;
     let outcome = match task {
         Task::Solve(_) => {
             let (mut out, mut options) =
@@ -296,7 +300,7 @@ fn answer(
         Task::Check => solver.check(grid).map(Outcome::Checked),
         Task::Rate | Task::Hint | Task::Explain => {
             let ladder = ladder.get_or_init(Ladder::standard);
-            match human::work(task, solver, units, ladder, puzzle, (stop, deadline)) {
+            match human::work(task, solver, units, ladder, puzzle, (stop, deadline, threads)) {
                 // Stopped before the end: no answer.
                 Ok(found) if found.is_stopped() => return Answer::NotReached,
                 found => found.map(|f| Outcome::Human(Box::new(f))),

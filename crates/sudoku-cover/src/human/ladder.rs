@@ -67,7 +67,7 @@ impl Ladder {
     /// ends at the first that does not agree (a bug of a technique,
     /// reported by [`Walk::end`]; in debug builds, a panic).
     pub fn walk<'a>(&'a self, grid: Candidates, solution: Option<&'a Grid>) -> Walk<'a> {
-        Walk { ladder: self, grid, solution, end: None, stop: None, deadline: None }
+        Walk { ladder: self, grid, solution, end: None, stop: None, deadline: None, threads: 1 }
     }
 
     /// Solves `grid` from the easiest technique up and rates it by its
@@ -115,6 +115,7 @@ pub struct Walk<'a> {
     end: Option<End>,
     stop: Option<&'a dlx::Stop>,
     deadline: Option<Instant>,
+    threads: usize,
 }
 
 impl<'a> Walk<'a> {
@@ -129,6 +130,14 @@ impl<'a> Walk<'a> {
     /// before the next step or in the middle of a chain rung's.
     pub fn until(self, deadline: Instant) -> Walk<'a> {
         Walk { deadline: Some(deadline), ..self }
+    }
+
+    /// Searches the nested forcing chains of a step (the slowest rungs:
+    /// seconds to minutes a step) on `threads` threads: the others work
+    /// ahead through the assumptions the step will come to, and the step
+    /// found is the same as on one.
+    pub fn threads(self, threads: usize) -> Walk<'a> {
+        Walk { threads, ..self }
     }
 
     /// Walks to the end and rates the puzzle by its hardest step.
@@ -182,7 +191,7 @@ impl Iterator for Walk<'_> {
             return None;
         }
         let (found, given_up) =
-            watch::watched(self.stop, self.deadline, || self.ladder.hint(&self.grid));
+            watch::watched(self.stop, self.deadline, self.threads, || self.ladder.hint(&self.grid));
         if given_up {
             // A rung gave up in the middle of the step: what it found may
             // not be the easiest step.

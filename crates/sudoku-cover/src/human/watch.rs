@@ -1,17 +1,20 @@
-//! What a long step looks at: a walk's stop and deadline, set on its
-//! thread for the time of one step, so that the chain rungs (seconds a
-//! step at their hardest: the nested forcing chains, the dynamic
-//! ones on 25x25) give up in the middle of one. A rung that gives up
-//! returns what it has, which the walk then drops.
+//! What a long step looks at: a walk's stop, deadline and threads, set on
+//! its thread for the time of one step, so that the chain rungs (seconds
+//! a step at their hardest: the nested forcing chains, the dynamic ones on
+//! 25x25) give up in the middle of one, and the nested ones search with
+//! helper threads. A rung that gives up returns what it has, which the
+//! walk then drops.
 
 use std::cell::RefCell;
 use std::time::Instant;
 
-/// A walk's stop and deadline, and whether a rung has seen either.
+/// A walk's stop, deadline and threads, and whether a rung has seen the
+/// stop or the deadline.
 #[derive(Debug)]
 struct Watch {
     stop: Option<dlx::Stop>,
     deadline: Option<Instant>,
+    threads: usize,
     tripped: bool,
 }
 
@@ -19,11 +22,13 @@ thread_local! {
     static WATCH: RefCell<Option<Watch>> = const { RefCell::new(None) };
 }
 
-/// Runs `step` watched by `stop` and `deadline`; returns its result and
-/// whether a rung gave up on seeing one of them ([`given_up`]).
-pub(super) fn watched<T>(
+/// Runs `step` watched by `stop` and `deadline`, on up to `threads`
+/// threads ([`threads`]); returns its result and whether a rung gave up on
+/// seeing the stop or the deadline ([`given_up`]).
+pub(crate) fn watched<T>(
     stop: Option<&dlx::Stop>,
     deadline: Option<Instant>,
+    threads: usize,
     step: impl FnOnce() -> T,
 ) -> (T, bool) {
     /// Takes the watch down however `step` ends.
@@ -33,10 +38,11 @@ pub(super) fn watched<T>(
             WATCH.with(|w| w.borrow_mut().take());
         }
     }
-    if stop.is_none() && deadline.is_none() {
+    if stop.is_none() && deadline.is_none() && threads <= 1 {
         return (step(), false);
     }
-    WATCH.with(|w| *w.borrow_mut() = Some(Watch { stop: stop.cloned(), deadline, tripped: false }));
+    let watch = Watch { stop: stop.cloned(), deadline, threads, tripped: false };
+    WATCH.with(|w| *w.borrow_mut() = Some(watch));
     let guard = Guard;
     let out = step();
     let tripped = WATCH.with(|w| w.borrow().as_ref().is_some_and(|w| w.tripped));
@@ -59,6 +65,17 @@ pub(crate) fn given_up() -> bool {
     })
 }
 
+/// The threads the step under way may search on (1 outside a watched
+/// step).
+pub(crate) fn threads() -> usize {
+    WATCH.with(|w| w.borrow().as_ref().map_or(1, |w| w.threads.max(1)))
+}
+
+/// The deadline of the step under way.
+pub(crate) fn deadline() -> Option<Instant> {
+    WATCH.with(|w| w.borrow().as_ref().and_then(|w| w.deadline))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -67,15 +84,20 @@ mod tests {
     fn only_a_watched_step_gives_up() {
         assert!(!given_up());
         let stop = dlx::Stop::new();
-        let ((), tripped) = watched(Some(&stop), None, || assert!(!given_up()));
+        let ((), tripped) = watched(Some(&stop), None, 1, || assert!(!given_up()));
         assert!(!tripped);
         stop.request();
-        let (seen, tripped) = watched(Some(&stop), None, given_up);
+        let (seen, tripped) = watched(Some(&stop), None, 1, given_up);
         assert!(seen && tripped);
         let past = Instant::now();
-        assert!(watched(None, Some(past), given_up).1);
+        assert!(watched(None, Some(past), 1, given_up).1);
+        assert_eq!(watched(None, Some(past), 1, deadline).0, Some(past));
         // The watch ends with the step.
         assert!(!given_up());
-        assert!(!watched(None, None, given_up).1);
+        assert!(!watched(None, None, 1, given_up).1);
+        assert_eq!(deadline(), None);
+        assert_eq!(threads(), 1);
+        assert_eq!(watched(None, None, 3, threads), (3, false));
+        assert_eq!(threads(), 1);
     }
 }

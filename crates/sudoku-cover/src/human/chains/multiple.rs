@@ -73,7 +73,7 @@ impl ForcingChains {
         ForcingChains { rung: Rung::Dynamic(level) }
     }
 
-    fn mode(self) -> Mode {
+    pub(super) fn mode(self) -> Mode {
         match self.rung {
             Rung::Nishio => Mode { cell_links: false, dynamic: true, level: 0 },
             Rung::Multiple => Mode { cell_links: true, dynamic: false, level: 0 },

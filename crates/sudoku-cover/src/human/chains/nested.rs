@@ -5,17 +5,22 @@
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
+use std::sync::atomic::AtomicUsize;
+use std::sync::atomic::Ordering::Relaxed;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use super::advanced::Deduction;
 use super::graph::NestedChain;
-use super::links::Layout;
+use super::links::{Layout, open_masks};
 use super::multiple::ForcingChains;
+use super::propagate::Propagator;
 use super::rule::{RuleHint, settle};
 use super::unary::Cycles;
-use crate::human::candidates::{Candidates, Mask};
+use crate::human::candidates::{Candidates, Mask, digits};
 use crate::human::difficulty::Difficulty;
 use crate::human::step::Step;
 use crate::human::technique::Technique;
+use crate::human::watch;
 
 /// The most candidates (of open cells) a grid may hold for the nested
 /// rungs to search it, whatever its size. Each rung runs chain searches at
@@ -80,7 +85,58 @@ impl Technique for NestedForcingChains {
         if open > NESTED_MAX_CANDIDATES {
             return None;
         }
-        self.chains().find_with(grid, Some(offs))
+        let threads = watch::threads();
+        if threads <= 1 {
+            return self.chains().find_with(grid, Some(offs));
+        }
+        // The helpers fill the memo this thread's search reads, taking
+        // the cells from the last back, while the search goes from the
+        // first.
+        let done = dlx::Stop::new();
+        let memo = MEMO.with(|m| m.borrow().clone());
+        let deadline = watch::deadline();
+        let left = AtomicUsize::new(grid.size() * grid.size());
+        std::thread::scope(|scope| {
+            for _ in 1..threads {
+                let (done, memo, left) = (&done, memo.clone(), &left);
+                scope.spawn(move || {
+                    MEMO.with(|m| *m.borrow_mut() = memo);
+                    watch::watched(Some(done), deadline, 1, || self.work_ahead(grid, left));
+                });
+            }
+            let step = self.chains().find_with(grid, Some(offs));
+            done.request();
+            step
+        })
+    }
+}
+
+impl NestedForcingChains {
+    /// Assumes each candidate on and off as the rung's search does, for
+    /// the nested searches it remembers: the cells from the last back, each
+    /// taken from `left` (the cells no helper has taken yet), until the
+    /// watch's stop.
+    fn work_ahead(self, grid: &Candidates, left: &AtomicUsize) {
+        let layout = Layout::new(grid.units());
+        let masks = open_masks(grid);
+        let mut prop = Propagator::new(&layout, &masks, self.chains().mode()).nesting(Some(offs));
+        let take = || left.fetch_update(Relaxed, Relaxed, |n| n.checked_sub(1)).ok();
+        while let Some(n) = take() {
+            let cell = n - 1;
+            let mask = masks[cell];
+            if mask.count_ones() < 2 {
+                continue;
+            }
+            for d in digits(mask) {
+                let cand = layout.cand(cell, d);
+                for on in [true, false] {
+                    if watch::given_up() {
+                        return;
+                    }
+                    prop.run(cand, on);
+                }
+            }
+        }
     }
 }
 
@@ -156,7 +212,8 @@ fn rule_offs(rule: Rule, layout: &Layout, source: &[Mask], work: &[Mask]) -> Vec
     out
 }
 
-/// The grids whose nested deductions are remembered, per thread.
+/// The grids whose nested deductions are remembered, per thread (and its
+/// helpers): the last half of them at least.
 const MEMO_GRIDS: usize = 4096;
 
 /// A remembered search: its rule, the rules' links
@@ -170,14 +227,50 @@ struct Remembered {
     found: Vec<Deduction>,
 }
 
+/// The deductions of the nested searches met lately, by a hash of their
+/// key (the key itself kept to tell collisions apart, so that a lookup
+/// allocates nothing), in two generations: once the recent one holds half
+/// of [`MEMO_GRIDS`], it becomes the older one and the older is dropped.
+#[derive(Default)]
+struct Memo {
+    recent: HashMap<u64, Vec<Remembered>>,
+    older: HashMap<u64, Vec<Remembered>>,
+}
+
+impl Memo {
+    /// What was found on the search filed under `hash` that is `same`.
+    fn get(&self, hash: u64, same: impl Fn(&Remembered) -> bool) -> Option<Vec<Deduction>> {
+        [&self.recent, &self.older]
+            .into_iter()
+            .find_map(|m| m.get(&hash)?.iter().find(|r| same(r)))
+            .map(|r| r.found.clone())
+    }
+
+    /// Files `remembered` under `hash`, unless a search that is `same` is
+    /// filed already.
+    fn insert(&mut self, hash: u64, remembered: Remembered, same: impl Fn(&Remembered) -> bool) {
+        if self.get(hash, &same).is_some() {
+            return;
+        }
+        if self.recent.len() >= MEMO_GRIDS / 2 {
+            self.older = std::mem::take(&mut self.recent);
+        }
+        self.recent.entry(hash).or_default().push(remembered);
+    }
+}
+
 thread_local! {
-    /// The deductions of the nested searches met lately, by a hash of
-    /// their key (the key itself kept to tell collisions apart, so that a
-    /// lookup allocates nothing). A level runs the chains of the level
-    /// below again (level 3 seeks level 2's forcing chains first, and the
-    /// same grids come back), and the nested searches are most of a rung's
+    /// This thread's [`Memo`], shared with the helpers of a step searched
+    /// on several threads. A level runs the chains of the level below
+    /// again (level 3 seeks level 2's forcing chains first, and the same
+    /// grids come back), and the nested searches are most of a rung's
     /// time.
-    static MEMO: RefCell<HashMap<u64, Vec<Remembered>>> = RefCell::new(HashMap::new());
+    static MEMO: RefCell<Arc<Mutex<Memo>>> = RefCell::default();
+}
+
+/// Runs `f` on this thread's memo.
+fn with_memo<T>(f: impl FnOnce(&mut Memo) -> T) -> T {
+    MEMO.with(|m| f(&mut m.borrow().lock().unwrap_or_else(PoisonError::into_inner)))
 }
 
 /// [`rule_offs`], remembered.
@@ -192,10 +285,7 @@ fn memo(rule: Rule, layout: &Layout, source: &[Mask], work: &[Mask]) -> Vec<Dedu
     let same = |r: &Remembered| {
         r.rule == id && r.links == links && *r.source == *source && *r.work == *work
     };
-    let known = MEMO.with(|m| {
-        m.borrow().get(&hash).and_then(|rs| rs.iter().find(|r| same(r)).map(|r| r.found.clone()))
-    });
-    if let Some(found) = known {
+    if let Some(found) = with_memo(|m| m.get(hash, same)) {
         return found;
     }
     // Not borrowed while the search runs: it may nest this one.
@@ -204,17 +294,9 @@ fn memo(rule: Rule, layout: &Layout, source: &[Mask], work: &[Mask]) -> Vec<Dedu
         // Cut short: not the rule's whole answer.
         return found;
     }
-    MEMO.with(|m| {
-        let mut m = m.borrow_mut();
-        if m.len() >= MEMO_GRIDS {
-            m.clear();
-        }
-        let bucket = m.entry(hash).or_default();
-        if !bucket.iter().any(same) {
-            let (source, work) = (source.into(), work.into());
-            bucket.push(Remembered { rule: id, links, source, work, found: found.clone() });
-        }
-    });
+    let (source, work) = (source.into(), work.into());
+    let remembered = Remembered { rule: id, links, source, work, found: found.clone() };
+    with_memo(|m| m.insert(hash, remembered, same));
     found
 }
 
@@ -243,6 +325,19 @@ mod tests {
     use crate::human::{End, Ladder, Units};
     use crate::{Rules, Shape};
 
+    /// A position of AI Escargot's walk where the nested forcing chains of
+    /// level 2 are the first rung of the ladder to apply.
+    const ESCARGOT_LEVEL_2: &str = "\
+        1.........2..56.8..2.4.6.8....45..8...345..........7...2.4.6...........9..34.6...\
+        ...45.7....3.........4.6...1..45...9.2...........5...91..4.67.....4.67.........8.\
+        .2.4..78..2....78.........9.....6...1.34.....1.3....8.....5.....234..7..1.34.....\
+        .2.4..78..2....78.....5......3......1....67..12...6...........9...4.678.1..4.6...\
+        ...4..7.91..........34.........5.7.9.......8.....56..9...4.67....34567...2.......\
+        .....6....2....789.23....8.12..5.7.91...5.7.9...4.....1.....78...3.5.78.1.3.5....\
+        ..3.......2..56.89.2...6.8..2.45.78....4567.9.2..56.8..2.4.6.8.1...........456..9\
+        .2..5..89...4.....1.........2..5..89..3.56..9..3.56.8..2...6.8..2..56.8.......7..\
+        .2..5..89.2..56.89......7..12.45..8.1..456..912..56.8...3.......2.456.8....456..9";
+
     /// Positions met rating AI Escargot and a puzzle of the forum's
     /// hardest (rated 11 and up by Sudoku Explainer), where the rung is the
     /// first of the ladder to apply.
@@ -251,16 +346,7 @@ mod tests {
         // Level 2: a forcing chain nested in a region forcing chain.
         check_first(
             &NestedForcingChains::FORCING,
-            "\
-            1.........2..56.8..2.4.6.8....45..8...345..........7...2.4.6...........9..34.6...\
-            ...45.7....3.........4.6...1..45...9.2...........5...91..4.67.....4.67.........8.\
-            .2.4..78..2....78.........9.....6...1.34.....1.3....8.....5.....234..7..1.34.....\
-            .2.4..78..2....78.....5......3......1....67..12...6...........9...4.678.1..4.6...\
-            ...4..7.91..........34.........5.7.9.......8.....56..9...4.67....34567...2.......\
-            .....6....2....789.23....8.12..5.7.91...5.7.9...4.....1.....78...3.5.78.1.3.5....\
-            ..3.......2..56.89.2...6.8..2.45.78....4567.9.2..56.8..2.4.6.8.1...........456..9\
-            .2..5..89...4.....1.........2..5..89..3.56..9..3.56.8..2...6.8..2..56.8.......7..\
-            .2..5..89.2..56.89......7..12.45..8.1..456..912..56.8...3.......2.456.8....456..9",
+            ESCARGOT_LEVEL_2,
             "Dynamic Region Forcing Chains (+ Forcing Chains): r3c8,r5c8,r6c8 {3}: r6c8<>7 (r3c8=3 -> r5c8<>3 -> r5c3=3 -> r5c3<>4 -> r2c1<>4 (Pointing) -> r2c1=5 -> r1c2<>5 -> r1c4=5 -> r8c4<>5 -> r8c5=5 -> r6c5<>5 -> r6c8=5 -> r6c8<>7; r5c8=3 -> r5c3<>3 -> r5c3=4 -> r5c7<>4 -> r2c7<>7 (Forcing Chain) -> r6c8<>7 (Pointing); r6c8=3 -> r6c8<>7)",
         );
         // Level 3: a static cell or region forcing chain nested.
@@ -336,6 +422,28 @@ mod tests {
         assert!(!step.eliminations.is_empty() || !step.placements.is_empty());
     }
 
+    /// A helper working ahead runs every nested search the rung's own
+    /// search will, so that with one the search itself nests none; and on
+    /// several threads the rung finds the step it finds on one.
+    #[test]
+    fn helpers_work_ahead_of_the_search() {
+        let grid = crate::human::testing::pencil(ESCARGOT_LEVEL_2);
+        let rung = NestedForcingChains::FORCING;
+        let fresh = || MEMO.with(|m| *m.borrow_mut() = Arc::default());
+        let filed = || with_memo(|m| m.recent.values().chain(m.older.values()).flatten().count());
+        fresh();
+        rung.work_ahead(&grid, &AtomicUsize::new(81));
+        let ahead = filed();
+        assert!(ahead > 0);
+        let one = rung.find(&grid).expect("a step").to_string();
+        assert_eq!(filed(), ahead, "searches the helper did not run");
+        for threads in [2, 3] {
+            fresh();
+            let (step, _) = watch::watched(None, None, threads, || rung.find(&grid));
+            assert_eq!(step.expect("a step").to_string(), one);
+        }
+    }
+
     /// A deadline ends a walk in the middle of a step that takes
     /// seconds, and the step is dropped.
     #[test]
@@ -369,8 +477,8 @@ mod tests {
         let stop = dlx::Stop::new();
         stop.request();
         let hash = memo_hash(1, layout.fingerprint(), &masks, &masks);
-        let remembered = || MEMO.with(|m| m.borrow().contains_key(&hash));
-        crate::human::watch::watched(Some(&stop), None, || {
+        let remembered = || with_memo(|m| m.recent.contains_key(&hash));
+        crate::human::watch::watched(Some(&stop), None, 1, || {
             memo(Rule::Multiple, &layout, &masks, &masks)
         });
         assert!(!remembered());
