@@ -411,7 +411,10 @@ pub struct SudokuArgs {
     #[arg(short, long, value_name = "SYMBOLS")]
     pub symbols: Option<String>,
 
-    /// Solve on N threads; by default on every core.
+    /// Solve on N threads; by default on every core. A batch spreads its
+    /// puzzles over them; a puzzle alone in its input has all of them for
+    /// itself (big grids race, `rate`, `hint` and `explain` search each
+    /// forcing-chain step on them, with the same steps as on one).
     #[arg(short = 'j', long, value_name = "N", value_parser = at_least_one::<usize>)]
     pub threads: Option<usize>,
 

@@ -132,10 +132,10 @@ impl<'a> Walk<'a> {
         Walk { deadline: Some(deadline), ..self }
     }
 
-    /// Searches the nested forcing chains of a step (the slowest rungs:
-    /// seconds to minutes a step) on `threads` threads: the others work
-    /// ahead through the assumptions the step will come to, and the step
-    /// found is the same as on one.
+    /// Searches the forcing chains of a step (the slowest rungs, Nishio up
+    /// to the nested ones: seconds to minutes a step) on `threads`
+    /// threads, which take the cells' assumptions one cell at a time; the
+    /// step found is the same as on one.
     pub fn threads(self, threads: usize) -> Walk<'a> {
         Walk { threads, ..self }
     }

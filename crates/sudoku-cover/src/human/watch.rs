@@ -71,6 +71,11 @@ pub(crate) fn threads() -> usize {
     WATCH.with(|w| w.borrow().as_ref().map_or(1, |w| w.threads.max(1)))
 }
 
+/// The stop of the step under way.
+pub(crate) fn stop() -> Option<dlx::Stop> {
+    WATCH.with(|w| w.borrow().as_ref().and_then(|w| w.stop.clone()))
+}
+
 /// The deadline of the step under way.
 pub(crate) fn deadline() -> Option<Instant> {
     WATCH.with(|w| w.borrow().as_ref().and_then(|w| w.deadline))
@@ -92,6 +97,7 @@ mod tests {
         let past = Instant::now();
         assert!(watched(None, Some(past), 1, given_up).1);
         assert_eq!(watched(None, Some(past), 1, deadline).0, Some(past));
+        assert!(watched(Some(&stop), None, 1, super::stop).0.is_some_and(|s| s.is_requested()));
         // The watch ends with the step.
         assert!(!given_up());
         assert!(!watched(None, None, 1, given_up).1);

@@ -38,6 +38,7 @@ mod advanced;
 mod aligned;
 mod graph;
 mod links;
+mod memo;
 mod multiple;
 mod nested;
 mod propagate;

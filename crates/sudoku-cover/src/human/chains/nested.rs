@@ -2,25 +2,19 @@
 //! (9.5 and up), dynamic forcing chains that, when stuck, seek whole chain
 //! searches on the grid their assumption has made.
 
-use std::cell::RefCell;
-use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
-use std::sync::atomic::AtomicUsize;
-use std::sync::atomic::Ordering::Relaxed;
-use std::sync::{Arc, Mutex, PoisonError};
 
 use super::advanced::Deduction;
 use super::graph::NestedChain;
-use super::links::{Layout, open_masks};
+use super::links::Layout;
+use super::memo::{Remembered, with_memo};
 use super::multiple::ForcingChains;
-use super::propagate::Propagator;
 use super::rule::{RuleHint, settle};
 use super::unary::Cycles;
-use crate::human::candidates::{Candidates, Mask, digits};
+use crate::human::candidates::{Candidates, Mask};
 use crate::human::difficulty::Difficulty;
 use crate::human::step::Step;
 use crate::human::technique::Technique;
-use crate::human::watch;
 
 /// The most candidates (of open cells) a grid may hold for the nested
 /// rungs to search it, whatever its size. Each rung runs chain searches at
@@ -85,58 +79,7 @@ impl Technique for NestedForcingChains {
         if open > NESTED_MAX_CANDIDATES {
             return None;
         }
-        let threads = watch::threads();
-        if threads <= 1 {
-            return self.chains().find_with(grid, Some(offs));
-        }
-        // The helpers fill the memo this thread's search reads, taking
-        // the cells from the last back, while the search goes from the
-        // first.
-        let done = dlx::Stop::new();
-        let memo = MEMO.with(|m| m.borrow().clone());
-        let deadline = watch::deadline();
-        let left = AtomicUsize::new(grid.size() * grid.size());
-        std::thread::scope(|scope| {
-            for _ in 1..threads {
-                let (done, memo, left) = (&done, memo.clone(), &left);
-                scope.spawn(move || {
-                    MEMO.with(|m| *m.borrow_mut() = memo);
-                    watch::watched(Some(done), deadline, 1, || self.work_ahead(grid, left));
-                });
-            }
-            let step = self.chains().find_with(grid, Some(offs));
-            done.request();
-            step
-        })
-    }
-}
-
-impl NestedForcingChains {
-    /// Assumes each candidate on and off as the rung's search does, for
-    /// the nested searches it remembers: the cells from the last back, each
-    /// taken from `left` (the cells no helper has taken yet), until the
-    /// watch's stop.
-    fn work_ahead(self, grid: &Candidates, left: &AtomicUsize) {
-        let layout = Layout::new(grid.units());
-        let masks = open_masks(grid);
-        let mut prop = Propagator::new(&layout, &masks, self.chains().mode()).nesting(Some(offs));
-        let take = || left.fetch_update(Relaxed, Relaxed, |n| n.checked_sub(1)).ok();
-        while let Some(n) = take() {
-            let cell = n - 1;
-            let mask = masks[cell];
-            if mask.count_ones() < 2 {
-                continue;
-            }
-            for d in digits(mask) {
-                let cand = layout.cand(cell, d);
-                for on in [true, false] {
-                    if watch::given_up() {
-                        return;
-                    }
-                    prop.run(cand, on);
-                }
-            }
-        }
+        self.chains().find_with(grid, Some(offs))
     }
 }
 
@@ -212,67 +155,6 @@ fn rule_offs(rule: Rule, layout: &Layout, source: &[Mask], work: &[Mask]) -> Vec
     out
 }
 
-/// The grids whose nested deductions are remembered, per thread (and its
-/// helpers): the last half of them at least.
-const MEMO_GRIDS: usize = 4096;
-
-/// A remembered search: its rule, the rules' links
-/// ([`Layout::fingerprint`]), the grid a chain started from, the grid it
-/// made, and what the search ruled out there.
-struct Remembered {
-    rule: u8,
-    links: u64,
-    source: Box<[Mask]>,
-    work: Box<[Mask]>,
-    found: Vec<Deduction>,
-}
-
-/// The deductions of the nested searches met lately, by a hash of their
-/// key (the key itself kept to tell collisions apart, so that a lookup
-/// allocates nothing), in two generations: once the recent one holds half
-/// of [`MEMO_GRIDS`], it becomes the older one and the older is dropped.
-#[derive(Default)]
-struct Memo {
-    recent: HashMap<u64, Vec<Remembered>>,
-    older: HashMap<u64, Vec<Remembered>>,
-}
-
-impl Memo {
-    /// What was found on the search filed under `hash` that is `same`.
-    fn get(&self, hash: u64, same: impl Fn(&Remembered) -> bool) -> Option<Vec<Deduction>> {
-        [&self.recent, &self.older]
-            .into_iter()
-            .find_map(|m| m.get(&hash)?.iter().find(|r| same(r)))
-            .map(|r| r.found.clone())
-    }
-
-    /// Files `remembered` under `hash`, unless a search that is `same` is
-    /// filed already.
-    fn insert(&mut self, hash: u64, remembered: Remembered, same: impl Fn(&Remembered) -> bool) {
-        if self.get(hash, &same).is_some() {
-            return;
-        }
-        if self.recent.len() >= MEMO_GRIDS / 2 {
-            self.older = std::mem::take(&mut self.recent);
-        }
-        self.recent.entry(hash).or_default().push(remembered);
-    }
-}
-
-thread_local! {
-    /// This thread's [`Memo`], shared with the helpers of a step searched
-    /// on several threads. A level runs the chains of the level below
-    /// again (level 3 seeks level 2's forcing chains first, and the same
-    /// grids come back), and the nested searches are most of a rung's
-    /// time.
-    static MEMO: RefCell<Arc<Mutex<Memo>>> = RefCell::default();
-}
-
-/// Runs `f` on this thread's memo.
-fn with_memo<T>(f: impl FnOnce(&mut Memo) -> T) -> T {
-    MEMO.with(|m| f(&mut m.borrow().lock().unwrap_or_else(PoisonError::into_inner)))
-}
-
 /// [`rule_offs`], remembered.
 fn memo(rule: Rule, layout: &Layout, source: &[Mask], work: &[Mask]) -> Vec<Deduction> {
     let id = match rule {
@@ -300,7 +182,7 @@ fn memo(rule: Rule, layout: &Layout, source: &[Mask], work: &[Mask]) -> Vec<Dedu
     found
 }
 
-/// The hash [`MEMO`] files a search under.
+/// The hash the memo files a search under.
 fn memo_hash(rule: u8, links: u64, source: &[Mask], work: &[Mask]) -> u64 {
     let mut h = DefaultHasher::new();
     (rule, links, source, work).hash(&mut h);
@@ -321,7 +203,9 @@ mod tests {
     use std::time::{Duration, Instant};
 
     use super::*;
+    use crate::human::chains::memo;
     use crate::human::chains::testing::check_first;
+    use crate::human::watch;
     use crate::human::{End, Ladder, Units};
     use crate::{Rules, Shape};
 
@@ -422,25 +306,21 @@ mod tests {
         assert!(!step.eliminations.is_empty() || !step.placements.is_empty());
     }
 
-    /// A helper working ahead runs every nested search the rung's own
-    /// search will, so that with one the search itself nests none; and on
-    /// several threads the rung finds the step it finds on one.
+    /// On several threads the rung finds the step it finds on one, and
+    /// its helpers' nested searches go into the searching thread's memo.
     #[test]
-    fn helpers_work_ahead_of_the_search() {
+    fn several_threads_find_the_step_of_one() {
         let grid = crate::human::testing::pencil(ESCARGOT_LEVEL_2);
         let rung = NestedForcingChains::FORCING;
-        let fresh = || MEMO.with(|m| *m.borrow_mut() = Arc::default());
-        let filed = || with_memo(|m| m.recent.values().chain(m.older.values()).flatten().count());
-        fresh();
-        rung.work_ahead(&grid, &AtomicUsize::new(81));
-        let ahead = filed();
-        assert!(ahead > 0);
         let one = rung.find(&grid).expect("a step").to_string();
-        assert_eq!(filed(), ahead, "searches the helper did not run");
         for threads in [2, 3] {
-            fresh();
+            memo::forget();
             let (step, _) = watch::watched(None, None, threads, || rung.find(&grid));
             assert_eq!(step.expect("a step").to_string(), one);
+            let filed = memo::len();
+            assert!(filed > 0);
+            rung.find(&grid);
+            assert_eq!(memo::len(), filed, "searches the helpers kept to themselves");
         }
     }
 
@@ -477,7 +357,7 @@ mod tests {
         let stop = dlx::Stop::new();
         stop.request();
         let hash = memo_hash(1, layout.fingerprint(), &masks, &masks);
-        let remembered = || with_memo(|m| m.recent.contains_key(&hash));
+        let remembered = || memo::holds(hash);
         crate::human::watch::watched(Some(&stop), None, 1, || {
             memo(Rule::Multiple, &layout, &masks, &masks)
         });

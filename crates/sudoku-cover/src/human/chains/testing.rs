@@ -3,6 +3,7 @@
 //! every solution of the position (found by the exact-cover solver).
 
 use crate::human::testing::pencil;
+use crate::human::watch;
 use crate::human::{Candidates, Ladder, Step, Technique};
 use crate::{Grid, Rules, Sudoku};
 
@@ -43,7 +44,11 @@ pub(super) fn first_step(rung: &dyn Technique, marks: &str) -> Step {
 }
 
 /// Checks that `rung` is the first of the standard ladder to apply in the
-/// position `marks` and finds the step written `expected`.
+/// position `marks` and finds the step written `expected`, on one thread
+/// and on three.
 pub(super) fn check_first(rung: &dyn Technique, marks: &str, expected: &str) {
     assert_eq!(first_step(rung, marks).to_string(), expected);
+    let grid = pencil(marks);
+    let (step, _) = watch::watched(None, None, 3, || rung.find(&grid));
+    assert_eq!(step.expect("the rung applies on three threads").to_string(), expected);
 }

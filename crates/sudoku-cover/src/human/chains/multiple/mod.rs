@@ -2,8 +2,13 @@
 //! (7.5), cell and region forcing chains (8.0), dynamic forcing chains
 //! (8.5) and dynamic forcing chains with nested patterns (9.0 and up).
 
+use std::panic::resume_unwind;
+use std::sync::atomic::AtomicUsize;
+use std::sync::atomic::Ordering::Relaxed;
+
 use super::graph::{Cand, NONE, Rank};
 use super::links::{Layout, Via, open_masks};
+use super::memo;
 use super::propagate::{Mode, Nest, Outcome, Propagator};
 use super::rule::{RuleHint, removals, rule_parents};
 use super::text::{Conclusion, chain_text};
@@ -11,6 +16,7 @@ use crate::human::candidates::{Candidates, Mask, bit, digits};
 use crate::human::difficulty::Difficulty;
 use crate::human::step::Step;
 use crate::human::technique::Technique;
+use crate::human::watch;
 
 /// A name with Sudoku Explainer's suffix for each nesting level, 0 to 5.
 macro_rules! nested_names {
@@ -149,13 +155,53 @@ impl Technique for ForcingChains {
 
 impl ForcingChains {
     /// The easiest step on `grid`, with `nest` seeking the nested chains.
+    ///
+    /// On a step watched with threads ([`watch::threads`]), the threads
+    /// take the cells one by one, each with a search of its own, and the
+    /// best of their hints is the one search's: the easiest, and of equals
+    /// the one from the first cell.
     pub(super) fn find_with(self, grid: &Candidates, nest: Option<Nest>) -> Option<Step> {
         let layout = Layout::new(grid.units());
         let masks = open_masks(grid);
-        let mut search = Search::new(self, &layout, &masks, nest);
-        search.run();
-        let best = search.best.take()?;
-        Some(search.step(best))
+        let threads = watch::threads();
+        if threads <= 1 {
+            let mut search = Search::new(self, &layout, &masks, nest);
+            search.run(None);
+            let best = search.best.take()?;
+            return Some(search.step(best));
+        }
+        let next = AtomicUsize::new(0);
+        let share = || {
+            let mut search = Search::new(self, &layout, &masks, nest);
+            search.run(Some(&next));
+            let best = search.best.take()?;
+            Some((best.rank, best.cell, search.step(best)))
+        };
+        let (memo, stop, deadline) = (memo::shared(), watch::stop(), watch::deadline());
+        let found: Vec<_> = std::thread::scope(|scope| {
+            let helpers: Vec<_> = (1..threads)
+                .map(|_| {
+                    let memo = memo.clone();
+                    scope.spawn(|| {
+                        memo::adopt(memo);
+                        watch::watched(stop.as_ref(), deadline, 1, share).0
+                    })
+                })
+                .collect();
+            let mine = share();
+            let theirs = helpers.into_iter().map(|h| h.join().unwrap_or_else(|p| resume_unwind(p)));
+            std::iter::once(mine).chain(theirs).flatten().collect()
+        });
+        // A helper that gave up left its cells half searched: this thread
+        // gives up too (the stop or deadline it saw holds here).
+        if watch::given_up() {
+            return None;
+        }
+        let better = |a: &(Rank, usize, Step), b: &(Rank, usize, Step)| {
+            a.0.beats(Some(&b.0)) || (!b.0.beats(Some(&a.0)) && a.1 < b.1)
+        };
+        let best = found.into_iter().reduce(|b, a| if better(&a, &b) { a } else { b })?;
+        Some(best.2)
     }
 
     /// Every hint on `work` (a chain's grid, made from `source`), as a
@@ -170,7 +216,7 @@ impl ForcingChains {
     ) -> Vec<RuleHint> {
         let mut search = Search::new(self, layout, work, nest);
         search.all = Some(Vec::new());
-        search.run();
+        search.run(None);
         let all = search.all.take().unwrap_or_default();
         let graph = &mut search.prop.graph;
         all.into_iter()
@@ -220,6 +266,8 @@ impl Kind {
 #[derive(Debug)]
 struct Hint {
     rank: Rank,
+    /// The cell whose assumptions found it (the search's order).
+    cell: usize,
     kind: Kind,
     conclusion: Conclusion,
     chains: Vec<u32>,
@@ -240,6 +288,8 @@ struct Search<'a> {
     best: Option<Hint>,
     /// Every hint, when collecting them all (a nested search).
     all: Option<Vec<Hint>>,
+    /// The cell whose assumptions are being followed.
+    cell: usize,
 }
 
 impl<'a> Search<'a> {
@@ -258,6 +308,7 @@ impl<'a> Search<'a> {
             on_outcome: vec![NONE; layout.cands()],
             best: None,
             all: None,
+            cell: 0,
         }
     }
 
@@ -274,11 +325,19 @@ impl<'a> Search<'a> {
     /// Cells in reading order, each candidate in turn, as Sudoku Explainer
     /// goes: contradictions and double chains from the candidate, region
     /// chains from the first place of its digit in a house, then cell
-    /// chains.
-    fn run(&mut self) {
+    /// chains. With `shared`, only the cells taken from it (the next cell
+    /// no thread has taken), in order.
+    fn run(&mut self, shared: Option<&AtomicUsize>) {
         let nishio = self.chains.rung == Rung::Nishio;
         let dynamic = self.chains.mode().dynamic;
-        for cell in 0..self.masks.len() {
+        let cells = self.masks.len();
+        let mut mine = 0..cells;
+        let mut next = || match shared {
+            None => mine.next(),
+            Some(next) => Some(next.fetch_add(1, Relaxed)).filter(|&c| c < cells),
+        };
+        while let Some(cell) = next() {
+            self.cell = cell;
             let mask = self.masks[cell];
             let count = mask.count_ones();
             if count < 2 || (count == 2 && !dynamic) {
@@ -315,10 +374,11 @@ impl<'a> Search<'a> {
         let complexity = self.prop.graph.complexity(&chains);
         let rank = Rank::new(self.chains.base(), complexity, kind.key());
         let (cells, digits, house) = at;
+        let hint = Hint { rank, cell: self.cell, kind, conclusion, chains, cells, digits, house };
         if let Some(all) = &mut self.all {
-            all.push(Hint { rank, kind, conclusion, chains, cells, digits, house });
+            all.push(hint);
         } else if rank.beats(self.best.as_ref().map(|b| &b.rank)) {
-            self.best = Some(Hint { rank, kind, conclusion, chains, cells, digits, house });
+            self.best = Some(hint);
         }
     }
 
@@ -432,163 +492,4 @@ impl<'a> Search<'a> {
 type Origin = (Vec<usize>, Mask, Option<usize>);
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::human::chains::testing::check_first;
-
-    /// Positions met solving real puzzles, where this rung is the first of
-    /// the ladder to apply: one per kind of step.
-    #[test]
-    fn in_real_puzzles() {
-        // Cell Forcing Chains
-        check_first(
-            &ForcingChains::MULTIPLE,
-            "\
-            .....67..1...5......3.......2....78..2..5.789.2..56...1....67.9...45.7.....4....9\
-            .....678.........9....5.78.1............5.7.....4..........67....3.......2.......\
-            .2..........4.....1...5.7....3.5.7....3.567.9..3.56..91....67.9....5.7.........8.\
-            1.............6..........89..3.5......3.5..........7...2..........4...8....4....9\
-            ....5...9......7...2..........4.....1...............8.....5...9.....6.....3......\
-            ..3.5..8...3.5.......4.............9.2...6....2...6.......5..8.1..............7..\
-            ...4......23.5.........6....23.5.78..23.5.78..23.5..........78.........91........\
-            ..3...7.........8.......7.9.....6.....3...7.91...........4......2...........5....\
-            ....5.7.912..5....1...5.....2..5.78....4......2..5...9..3............78......6...",
-            "Cell Forcing Chains: r3c3 {1,5,7}: r3c4<>5 (r3c3=1 -> r1c2<>1 -> r1c2=5 -> r2c3<>5 -> r2c5=5 -> r3c4<>5; r3c3=5 -> r3c4<>5; r3c3=7 -> r3c8<>7 -> r3c8=5 -> r3c4<>5)",
-        );
-        // Region Forcing Chains
-        check_first(
-            &ForcingChains::MULTIPLE,
-            "\
-            123....8.123....8....4...........7..1....6.8.........9....5....12...6...123..6.8.\
-            123....8.........9.....6...1......8.....5....1..4...8.......7..12.4.....1234...8.\
-            ......7..1...5..8.1...5..8..2.........3......1..4.6.8.1..4.............91..4.6.8.\
-            12..5..8.12..5..8.......7....3......12.4.6.8.1...56.8.12.4.....12.45............9\
-            12..5..8....4.............91...5..8.12.....8.1...5.78......6.....3......12....7..\
-            .....6...12..5......3..............912.4.....1...5.7.........8.12..5.7..12.4..7..\
-            ........91....6.8.1......8.1....6.8.......7....3.......2.4......2.4.........5....\
-            ...4.....1...567..1...5....1...56...........9.2.........3.............8.1....67..\
-            1.3.5..8.1.3.5678..2..........4.....1......8.1...5..8.........91....67..1....67..",
-            "Region Forcing Chains: r8c9,r9c8,r9c9 {1}: r9c6<>1 (r8c9=1 -> r8c3<>1 -> r8c3=5 -> r8c4<>5 -> r9c6=5 -> r9c6<>1; r9c8=1 -> r9c6<>1; r9c9=1 -> r9c6<>1)",
-        );
-        // Nishio Forcing Chains
-        check_first(
-            &ForcingChains::NISHIO,
-            "\
-            ..345..8.1..45.7..1.3...78.....56.8.........9....56.8..2...6.8..2....7..12...6...\
-            .....6....2.............78.1...........4.......3..........5..........7.9.......89\
-            1...5..8.........91......8.....56.8..2.............7.....4.......3......1....6.8.\
-            ......7.........8..2...6....2..56..9..3.........4.....1.........2..5...9.2...6..9\
-            12......91.3..6......4......2..56..9.......8..2..56.........7...2..5...9.23..6..9\
-            .23.....9..3..6.......5..........7..1.........2...6....23..6..9.......8....4.....\
-            .23.5..8.....5.7..........9...4..........6....2.....8..23....8.1.........2....7..\
-            12.4...8.1..4.....12.....8...3............7..........9.2.....8......6.......5....\
-            .23....8...3..67...23..678..2.....8.....5....1.........23....89...4......23...789",
-            "Nishio Forcing Chains: r9c1 {2}: r9c1<>2 (r9c1=2 -> r8c3<>2 -> r8c7=2 -> r6c7<>2 -> r6c6=2; r9c1=2 -> r9c4<>2 -> r7c6=2 -> r6c6<>2)",
-        );
-        // Dynamic Region Forcing Chains
-        check_first(
-            &ForcingChains::DYNAMIC,
-            "\
-            ....5.7.....4.......3.5.78......6....23....8.1.........23...7..........9.2..5.7..\
-            ....567.9..3..6.8.1.........2..5..89.23.5..89.23...7...23.567...23.567.....4.....\
-            .2.........3..67.9..3..67.9....5...9..345...9..34..7.........8.1.3.567..1...5.7..\
-            .......8.1.3..6..9..3..6..912.......12...6.......5.......4.....1.....7..1.....7.9\
-            ...4.....1....6..9....5...9..3............7.........8.12..56...12...6...12..5...9\
-            1...567..1....67...2..........4.....1....6...........91...56..........8...3......\
-            1.....7.912....789...4.....12..5..89123.5..89.23......123...7..123.5.7.......6...\
-            ..3......12...678......678.12..5..8.12.45..8..2.4.............912..5.7..12..5.78.\
-            1.......9....5...........89......7..123....89.....6...123.........4.....12.....8.",
-            "Dynamic Region Forcing Chains: r1c5,r1c7,r1c9 {2}: r2c7<>2 (r1c5=2 -> r1c5<>8 -> r1c3=8 -> r9c3<>8 -> r9c3=9 -> r9c1<>9 -> r9c1=1 -> r9c7<>1 -> r9c7=2 -> r2c7<>2; r1c7=2 -> r2c7<>2; r1c9=2 -> r2c7<>2)",
-        );
-        // Dynamic Contradiction Forcing Chains
-        check_first(
-            &ForcingChains::DYNAMIC,
-            "\
-            ....5.7.....4.......3.5.78......6....23....8.1.........23...7..........9.2..5.7..\
-            ....567.9..3..6.8.1.........2..5..89.23.5..89.23...7....3.567...23.567.....4.....\
-            .2.........3..67.9..3..67.9....5...9..345...9..34..7.........8.1.3.567..1...5.7..\
-            .......8.1.3..6..9..3..6..912.......12...6.......5.......4.....1.....7..1.....7.9\
-            ...4.....1....6..9....5...9..3............7.........8.12..56...12...6...12..5...9\
-            1...567..1....67...2..........4.....1....6...........91...56..........8...3......\
-            1.....7.912....789...4.....12..5..89123.5..89.23......123...7..123.5.7.......6...\
-            ..3......12...678......678.12..5..8.12.45..8..2.4.............912..5.7..12..5.78.\
-            1.......9....5...........89......7..123....89.....6...123.........4.....12.....8.",
-            "Dynamic Contradiction Forcing Chains: r8c9 {1}: r8c9<>1 (r8c9=1 -> r8c9<>8 -> r9c9=8 -> r9c3<>8 -> r9c3=9 -> r9c1<>9 -> r9c1=1 -> r7c1<>1 -> r7c1=7; r8c9=1 -> r3c9<>1 -> r3c8=1 -> r4c8<>1 -> r4c8=7 -> r8c8<>7 -> r7c7=7 -> r7c1<>7)",
-        );
-        // Dynamic Double Forcing Chains
-        check_first(
-            &ForcingChains::DYNAMIC,
-            "\
-            ....5.7.....4.......3.5.78......6....23....8.1.........23...7..........9.2..5.7..\
-            ....567.9..3..6.8.1.........2..5..89.23.5..89.23...7....3.567...23.567.....4.....\
-            .2.........3..67.9..3..67.9....5...9..345...9..34..7.........8.1.3.567..1...5.7..\
-            .......8.1.3..6..9..3..6..912.......12...6.......5.......4.....1.....7..1.....7.9\
-            ...4.....1....6..9....5...9..3............7.........8.12..56...12...6...12..5...9\
-            1...567..1....67...2..........4.....1....6...........91...56..........8...3......\
-            1.....7.912....789...4.....12..5..89123.5..89.23......123...7..123.5.7.......6...\
-            ..3......12...678......678.12..5..8.12.45..8..2.4.............912..5.7...2..5.78.\
-            1.......9....5...........89......7..123....89.....6...123.........4.....12.....8.",
-            "Dynamic Double Forcing Chains: r1c3 {8}: r7c4<>2 (r1c3=8 -> r9c3<>8 -> r9c3=9 -> r9c1<>9 -> r2c1=9 -> r2c1<>6 -> r6c1=6 -> r4c3<>6 -> r4c5=6 -> r4c5<>2 -> r4c4=2 -> r7c4<>2; r1c3<>8 -> r1c5=8 -> r7c5<>8 -> r7c4=8 -> r7c4<>2)",
-        );
-        // Dynamic Cell Forcing Chains
-        check_first(
-            &ForcingChains::DYNAMIC,
-            "\
-            ......7...2..5...9.....6..9.234.6...1.........23456.....3.56.....3.56..9.......8.\
-            12...6.8...3......1....6.8..2...6.8.....56.8.........91...56......4...........7..\
-            1....6.89....5..8....4.......3..6.8.......7....3..6.8..2.......1.3.56..9..3..6..9\
-            1..4...89.....6...1.3...7891.34..789..34...8.12345.78...345..8..23.5.....234.....\
-            ....5.......4..78..2..........4.678...34.6.8...34.6.8.........9..3..6...1........\
-            1..4...89...4...891.3....891234.6.89..3456.8.123456.8...3456.8.......7...234.6...\
-            .2.4.6.8..2.4...8.....5....1.34.6.8.........91.34.6.8.......7..123..6....234.6...\
-            .2.4.6..91.............67.9....5......34.6.....34.67....34.6..........8..2......9\
-            ..3.........4..789.....67891..4.678..2.......1..4.678.1..4.6...1....6..9....5....",
-            "Dynamic Cell Forcing Chains: r4c5 {3,4,8}: r4c3<>3 (r4c5=3 -> r4c3<>3; r4c5=4 -> r5c6<>4 -> r5c2=4 -> r5c2<>7 -> r4c3=7 -> r4c3<>3; r4c5=8 -> r5c6<>8 -> r5c2=8 -> r5c2<>7 -> r4c3=7 -> r4c3<>3)",
-        );
-        // Dynamic Region Forcing Chains (+)
-        check_first(
-            &ForcingChains::DYNAMIC_PLUS,
-            "\
-            ......7..12...6..........8....45...9...456..9...456..9..3......1..456...12..5....\
-            ...4....9..3..6.....34.6..9.2.........3456...1...........4.67.....45.78.....5.78.\
-            ....5....123..6...1234.6.........78...34.6.........78..2...6..91..4.6...12......9\
-            1......89...4.....1...5.7.9..3.5.7.9....5...9..3.5.7.91.....78..2............6...\
-            ..3......12...67..12...6..9...4..7.9.......8..2.4.67.91..4..7..1..45.7..1...5.7..\
-            .2...6.8.....5.78..2..567..1.........2.456....2.4.67.....4..78.........9..3......\
-            12.....8.........91.3.5.7.......6...12..5.....23.5..8.12....7..1.3...78....4.....\
-            12.4.6.8.123..6.8.1234.6.....34...89......7...234...89....5....1.3..6.8.12.....89\
-            12.4.6.8...3.5.78.1234567....345..8912.4....9.2345..89.2...67.91.3..678.12....789",
-            "Dynamic Region Forcing Chains (+): r6c5,r6c6,r6c7 {4}: r5c6<>7 (r6c5=4 -> r6c5<>2 -> r5c6<>7 (Hidden Pair); r6c6=4 -> r6c6<>2 -> r5c6<>7 (Hidden Pair); r6c7=4 -> r6c7<>8 -> r4c7=8 -> r4c7<>7 -> r5c6<>7 (Pointing))",
-        );
-        // Dynamic Double Forcing Chains (+)
-        check_first(
-            &ForcingChains::DYNAMIC_PLUS,
-            "\
-            ......7..12...6..........8....45...9...456..9...456..9..3......1..456...12..5....\
-            ...4....9..3..6.....34.6..9.2.........3456...1...........4.67.....45.78.....5.78.\
-            ....5....123..6...1234.6.........78...34.6.........78..2...6..91..4.6...12......9\
-            1......89...4.....1...5.7.9..3.5.7.9....5...9..3.5.7.91.....78..2............6...\
-            ..3......12...67..12...6..9...4..7.9.......8..2.4.6..91..4..7..1..45.7..1...5.7..\
-            .2...6.8.....5.78..2..567..1.........2.456....2.4.67.....4..78.........9..3......\
-            12.....8.........91.3.5.7.......6...12..5.....23.5..8.12....7..1.3...78....4.....\
-            12.4.6.8.123..6.8.1234.6.....34...89......7...234...89....5....1.3..6.8.12.....89\
-            12.4.6.8...3.5.78.1234567....345..8912.4....9.2345..89.2...67.91.3..678.12....789",
-            "Dynamic Double Forcing Chains (+): r2c7 {7}: r5c2<>7 (r2c7=7 -> r4c7<>7 -> r5c2<>7 (Pointing); r2c7<>7 -> r2c9<>5 (Hidden Pair) -> r2c5=5 -> r4c5<>5 -> r4c5=9 -> r5c6<>9 -> r5c3=9 -> r5c3<>2 -> r5c2<>7 (Hidden Pair))",
-        );
-        // Dynamic Contradiction Forcing Chains (+)
-        check_first(
-            &ForcingChains::DYNAMIC_PLUS,
-            "\
-            ......7..1...5..89.....6.8.12...6..91.3.56..9.23.56..9...4.....12..5....123......\
-            1..456..9.2..........456...1..4....9......7....345...91...56..........8.1.3......\
-            1..456...1..45......3......12.4.6...1...56..........8.12..567..12..5.7..........9\
-            .2.4...89...4..789.2.4..78.....5....1....6.89...4.6.....3......12.4..7..12.4..78.\
-            ..3.5..8......6......45.7..1......8..2.........34.....1...5.78.........91..4..78.\
-            .2345..89...45..891...........4...89..3.....9......7...2..5..8..2.45.........6...\
-            12..56.8.1...5.78..2..5678...3..........56.8..2..5............912.4..7..12.4..78.\
-            12..5..8...3.......2..5.78..2....789...4......2..5...912....78......6...12....78.\
-            .2.4.6.8....4..78.........9.2...678......6.8.1.........2....78...3..........5....",
-            "Dynamic Contradiction Forcing Chains (+): r3c7 {5}: r3c7<>5 (r3c7=5 -> r3c7<>7 -> r3c8=7 -> r3c8<>2 -> r3c4=2 -> r3c4<>4 -> r2c3<>4 (Pointing) -> r2c3=5 -> r1c2<>5 -> r7c2=5 -> r7c5<>5 -> r1c5=5 -> r1c5<>3 -> r6c5=3; r3c7=5 -> r3c7<>7 -> r3c8=7 -> r3c8<>2 -> r3c4=2 -> r3c4<>4 -> r2c3<>4 (Pointing) -> r2c3=5 -> r5c3<>5 -> r5c1=5 -> r5c1<>3 -> r6c1=3 -> r6c5<>3)",
-        );
-    }
-}
+mod tests;
