@@ -327,7 +327,8 @@ fn check_rated(generator: &Generator, puzzle: &Grid, given: Option<&Rating>, ran
     assert_eq!(given, Some(&rating), "{puzzle}");
 }
 
-/// 9x9 puzzles in easy, middle and hard bands, each rated anew.
+/// 9x9 puzzles in easy, middle and hard bands, each rated anew, and the
+/// same made again with the rating's chains on two threads.
 #[test]
 fn nine_by_nine_puzzles_in_rating_bands() {
     for (range, symmetry) in
@@ -340,7 +341,8 @@ fn nine_by_nine_puzzles_in_rating_bands() {
             let made = generator.generate(11, index).unwrap();
             check_rated(&generator, &made.puzzle, made.rating.as_ref(), range);
             assert!(keeps(symmetry, &made.puzzle));
-            assert_eq!(generator.generate(11, index).unwrap(), made);
+            // The same again, rated on two threads.
+            assert_eq!(generator.clone().threads(2).generate(11, index).unwrap(), made);
         }
     }
 }

@@ -340,12 +340,13 @@ impl Generator {
         self
     }
 
-    /// The threads one puzzle's uniqueness checks may use (at least 1,
-    /// the default): the searches by clause learning that a check needs
-    /// (from 25x25 on, where the engine's budget runs out; two a check)
-    /// run at the same time on up to two of them. The puzzles are the
-    /// same whatever the number; use it when making fewer puzzles than
-    /// there are cores, such as one big minimal puzzle.
+    /// The threads one puzzle's uniqueness checks and rating may use (at
+    /// least 1, the default): the searches by clause learning that a check
+    /// needs (from 25x25 on, where the engine's budget runs out; two a
+    /// check) run at the same time on up to two of them, and the rating's
+    /// forcing chains on all of them ([`Walk::threads`](crate::human::Walk::threads)).
+    /// The puzzles are the same whatever the number; use it when making
+    /// fewer puzzles than there are cores, such as one big minimal puzzle.
     pub fn threads(mut self, threads: usize) -> Generator {
         self.threads = threads.max(1);
         self
@@ -482,8 +483,8 @@ impl Generator {
             let rating = match &self.rating {
                 Some(rater) => {
                     let units = compiled.units()?;
-                    match rater.range.rate(&rater.ladder, units, &dug.puzzle, &solution, &self.stop)
-                    {
+                    let on = (&self.stop, self.threads);
+                    match rater.range.rate(&rater.ladder, units, &dug.puzzle, &solution, on) {
                         Ok(rating) => Some(rating),
                         Err(_) if self.stop.is_requested() => return Err(GenerateError::Stopped),
                         Err(reached) => {

@@ -91,19 +91,19 @@ impl RatingRange {
     /// is in the range (see the module docs); `Err` with the difficulty
     /// reached when it is not (the hardest step taken, a step above the
     /// upper bound, `None` for a puzzle beyond the techniques known, or
-    /// when `stop` ended the walk).
+    /// when `stop` ended the walk), its steps searched on `threads`.
     pub(super) fn rate(
         &self,
         ladder: &Ladder,
         units: &Arc<Units>,
         puzzle: &Grid,
         solution: &Grid,
-        stop: &dlx::Stop,
+        (stop, threads): (&dlx::Stop, usize),
     ) -> Result<Rating, Option<Difficulty>> {
         let Ok(grid) = Candidates::from_grid(units.clone(), puzzle) else {
             return Err(None);
         };
-        let mut walk = ladder.walk(grid, Some(solution)).stop_on(stop);
+        let mut walk = ladder.walk(grid, Some(solution)).stop_on(stop).threads(threads);
         let mut rating = Rating { difficulty: None, hardest: None, steps: 0, end: End::Solved };
         for step in walk.by_ref() {
             if self.hi.is_some_and(|hi| step.difficulty > hi) {
