@@ -1,9 +1,9 @@
 //! What a long step looks at: a walk's stop, deadline and threads, set on
 //! its thread for the time of one step, so that the chain rungs (seconds
 //! a step at their hardest: the nested forcing chains, the dynamic ones on
-//! 25x25) give up in the middle of one, and the nested ones search with
-//! helper threads. A rung that gives up returns what it has, which the
-//! walk then drops.
+//! 25x25) give up in the middle of one, and the forcing-chain rungs search
+//! on the walk's threads. A rung that gives up returns what it has, which
+//! the walk then drops.
 
 use std::cell::RefCell;
 use std::time::Instant;
