@@ -38,10 +38,12 @@ pub(super) struct Memo {
 impl Memo {
     /// What was found on the search filed under `hash` that is `same`.
     pub fn get(&self, hash: u64, same: impl Fn(&Remembered) -> bool) -> Option<Vec<Deduction>> {
-        [&self.recent, &self.older]
-            .into_iter()
-            .find_map(|m| m.get(&hash)?.iter().find(|r| same(r)))
-            .map(|r| r.found.clone())
+        self.find(hash, same).map(|r| r.found.clone())
+    }
+
+    /// The search filed under `hash` that is `same`.
+    fn find(&self, hash: u64, same: impl Fn(&Remembered) -> bool) -> Option<&Remembered> {
+        [&self.recent, &self.older].into_iter().find_map(|m| m.get(&hash)?.iter().find(|r| same(r)))
     }
 
     /// Files `remembered` under `hash`, unless a search that is `same` is
@@ -52,7 +54,7 @@ impl Memo {
         remembered: Remembered,
         same: impl Fn(&Remembered) -> bool,
     ) {
-        if self.get(hash, &same).is_some() {
+        if self.find(hash, &same).is_some() {
             return;
         }
         if self.recent.len() >= MEMO_GRIDS / 2 {

@@ -343,7 +343,7 @@ impl<'a> Search<'a> {
             if count < 2 || (count == 2 && !dynamic) {
                 continue;
             }
-            if crate::human::watch::given_up() {
+            if watch::given_up() {
                 return;
             }
             let mut per_digit = Vec::new();
