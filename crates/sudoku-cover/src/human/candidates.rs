@@ -76,14 +76,30 @@ pub struct Candidates {
     cells: Vec<Mask>,
     /// Per cell, its placed digit or `0`.
     values: Vec<u8>,
+    /// Per house `h` and digit `d`, at `h * n + d - 1`, its places: what
+    /// [`Candidates::positions`] returns, kept up to date by every move.
+    places: Vec<u64>,
 }
 
 impl Candidates {
     /// Every cell empty, every digit a candidate everywhere.
     pub fn new(units: Arc<Units>) -> Candidates {
         let n = units.size();
-        let all = all_digits(n);
-        Candidates { cells: vec![all; n * n], values: vec![0; n * n], units }
+        Candidates::with_cells(units, vec![all_digits(n); n * n])
+    }
+
+    /// Every cell empty, with the candidates `cells`.
+    fn with_cells(units: Arc<Units>, cells: Vec<Mask>) -> Candidates {
+        let n = units.size();
+        let mut places = vec![0; units.houses().len() * n];
+        for (cell, &mask) in cells.iter().enumerate() {
+            for &(h, slot) in units.slots_of(cell) {
+                for i in Bits(mask) {
+                    places[h * n + i] |= slot;
+                }
+            }
+        }
+        Candidates { cells, values: vec![0; n * n], places, units }
     }
 
     /// The givens of `grid` placed, every other cell with the digits no
@@ -119,7 +135,7 @@ impl Candidates {
             let value = (64 - marks[cell].leading_zeros()) as u8;
             return Err(ErrorKind::BadValue { row: cell / n, col: cell % n, value }.into());
         }
-        let mut cands = Candidates { cells: marks.to_vec(), values: vec![0; n * n], units };
+        let mut cands = Candidates::with_cells(units, marks.to_vec());
         for (cell, &m) in marks.iter().enumerate() {
             if m.count_ones() == 1 {
                 cands.place_given(cell, m.trailing_zeros() as u8 + 1)?;
@@ -198,14 +214,7 @@ impl Candidates {
     /// `i`-th cell is empty and has the digit as a candidate.
     #[inline]
     pub fn positions(&self, h: usize, digit: u8) -> u64 {
-        let b = bit(digit);
-        let mut out = 0;
-        for (i, &c) in self.units.house(h).cells.iter().enumerate() {
-            if self.values[c] == 0 && self.cells[c] & b != 0 {
-                out |= 1 << i;
-            }
-        }
-        out
+        self.places[h * self.units.size() + digit as usize - 1]
     }
 
     /// The digits placed in house `h`.
@@ -235,12 +244,17 @@ impl Candidates {
         if self.values[cell] == digit {
             return false;
         }
+        let units = &*self.units;
+        if self.values[cell] == 0 {
+            unplace(units, &mut self.places, cell, self.cells[cell]);
+        }
         self.values[cell] = digit;
         self.cells[cell] = bit(digit);
         let b = bit(digit);
-        for &p in self.units.peers(cell) {
-            if self.values[p] == 0 {
+        for &p in units.peers(cell) {
+            if self.values[p] == 0 && self.cells[p] & b != 0 {
                 self.cells[p] &= !b;
+                unplace(units, &mut self.places, p, b);
             }
         }
         true
@@ -253,6 +267,7 @@ impl Candidates {
             return false;
         }
         self.cells[cell] &= !bit(digit);
+        unplace(&self.units, &mut self.places, cell, bit(digit));
         true
     }
 
@@ -309,6 +324,18 @@ impl PartialEq for Candidates {
 
 impl Eq for Candidates {}
 
+/// Takes `digits` out of `cell`'s places (`Candidates::places`) in each of
+/// its houses.
+#[inline]
+fn unplace(units: &Units, places: &mut [u64], cell: usize, digits: Mask) {
+    let n = units.size();
+    for &(h, slot) in units.slots_of(cell) {
+        for i in Bits(digits) {
+            places[h * n + i] &= !slot;
+        }
+    }
+}
+
 /// The mask of digits `1..=n`.
 #[inline]
 pub fn all_digits(n: usize) -> Mask {
@@ -357,6 +384,37 @@ mod tests {
         marks[1] = 1 << 9;
         assert!(Candidates::from_marks(units(), &marks).is_err());
         assert!(Candidates::from_marks(units(), &marks[1..]).is_err());
+    }
+
+    /// The places of `digit` in house `h`, counted afresh.
+    fn places_counted(c: &Candidates, h: usize, digit: u8) -> u64 {
+        let cells = &c.units().house(h).cells;
+        cells.iter().enumerate().filter(|&(_, &x)| c.has(x, digit)).fold(0, |m, (i, _)| m | 1 << i)
+    }
+
+    #[test]
+    fn places_follow_every_move() {
+        let rules = [Rules::classic(), Rules::classic().with_variant(crate::Variant::Diagonal)];
+        for units in rules.map(|r| Arc::new(Units::new(&r).unwrap())) {
+            let mut marks = vec![all_digits(9); 81];
+            marks[3] = bit(7);
+            marks[40] &= !bit(2);
+            let mut c = Candidates::from_marks(units.clone(), &marks).unwrap();
+            let mut seed = 12345u64;
+            for _ in 0..300 {
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                let (cell, digit) = ((seed >> 33) as usize % 81, (seed >> 50) as u8 % 9 + 1);
+                match seed >> 63 {
+                    0 if c.has(cell, digit) => c.place(cell, digit),
+                    _ => c.eliminate(cell, digit),
+                };
+                for h in 0..units.houses().len() {
+                    for d in 1..=9 {
+                        assert_eq!(c.positions(h, d), places_counted(&c, h, d), "house {h}, {d}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -3,53 +3,76 @@
 //! Claiming from a line), and its Direct forms, which name the single they
 //! lead to.
 
+use std::ops::Range;
+
 use super::candidates::{Bits, Candidates};
 use super::difficulty::Difficulty;
 use super::step::{Digit, Step};
 use super::technique::Technique;
 use super::units::Units;
 
-/// The pairs of house groups (the locking house's, the other house's) in
-/// the order Sudoku Explainer scans them: boxes on columns, boxes on rows
-/// (Pointing); columns on boxes, rows on boxes (Claiming); then the
-/// variants' houses with any other.
-fn pairs(units: &Units, pointing: bool) -> Vec<(usize, usize)> {
-    let n = units.size();
-    let (rows, cols, blocks) = (0..n, n..2 * n, 2 * n..3 * n);
-    let extra = 3 * n..units.houses().len();
-    let cross = |a: std::ops::Range<usize>, b: std::ops::Range<usize>| {
-        a.flat_map(move |x| b.clone().map(move |y| (x, y)))
+/// The houses a locking house is matched with, in the order Sudoku
+/// Explainer scans the pairs: each locking house `a` with every house of
+/// the range (but `a` itself). Pointing: boxes on columns, then boxes on
+/// rows; Claiming: columns on boxes, rows on boxes, then the variants'
+/// houses with any other.
+fn runs(units: &Units, pointing: bool) -> impl Iterator<Item = (usize, Range<usize>)> {
+    let (n, all) = (units.size(), units.houses().len());
+    let (rows, cols, blocks, extra) = (0..n, n..2 * n, 2 * n..3 * n, 3 * n..all);
+    let onto = |a: Range<usize>, b: Range<usize>| a.map(move |x| (x, b.clone()));
+    let (first, second, third, fourth) = match pointing {
+        true => {
+            (onto(blocks.clone(), cols), onto(blocks, rows), onto(0..0, 0..0), onto(0..0, 0..0))
+        }
+        false => (
+            onto(cols, blocks.clone()),
+            onto(rows, blocks),
+            onto(extra.clone(), 0..all),
+            onto(0..3 * n, extra),
+        ),
     };
-    let out: Vec<(usize, usize)> = if pointing {
-        cross(blocks.clone(), cols.clone()).chain(cross(blocks, rows)).collect()
-    } else {
-        let variants = cross(extra.clone(), 0..units.houses().len())
-            .chain(cross(0..3 * n, extra))
-            .filter(|(a, b)| a != b);
-        cross(cols, blocks.clone()).chain(cross(rows, blocks)).chain(variants).collect()
-    };
-    out
+    first.chain(second).chain(third).chain(fourth)
 }
 
-/// A digit's places in house `a` (the cells `inside`), all in house `b`.
+/// A digit's places in house `a` (bit `i` for the house's `i`-th cell),
+/// two or more, all in house `b`.
 struct Lock {
     a: usize,
     b: usize,
     digit: u8,
-    inside: Vec<usize>,
+    places: u64,
 }
 
-/// The lock of `digit` in house `a` onto house `b`, if its places in `a`
-/// are two or more and all in `b`.
-fn locked(grid: &Candidates, a: usize, b: usize, digit: u8) -> Option<Lock> {
-    let places = grid.positions(a, digit);
-    if places.count_ones() < 2 {
-        return None;
+impl Lock {
+    /// The cells of its places, in order.
+    fn inside<'u>(&self, units: &'u Units) -> impl Iterator<Item = usize> + 'u {
+        let cells = &units.house(self.a).cells;
+        Bits(self.places).map(move |i| cells[i])
     }
-    let cells = &grid.units().house(a).cells;
-    let inside: Vec<usize> = Bits(places).map(|i| cells[i]).collect();
-    let in_b = &grid.units().house(b).cells;
-    inside.iter().all(|c| in_b.binary_search(c).is_ok()).then_some(Lock { a, b, digit, inside })
+}
+
+/// The locks of `digit` in house `a` onto the houses of `onto`, in order:
+/// the houses of `onto` (but `a`) that hold all of its places, when they
+/// are two or more. Those houses all hold the first place, so they are
+/// looked for among its houses.
+fn locks<'g>(
+    grid: &'g Candidates,
+    a: usize,
+    onto: Range<usize>,
+    digit: u8,
+) -> impl Iterator<Item = Lock> + 'g {
+    let places = grid.positions(a, digit);
+    let units = grid.units();
+    let cells = &units.house(a).cells;
+    let first: &[usize] = match places.count_ones() >= 2 {
+        true => units.houses_of(cells[places.trailing_zeros() as usize]),
+        false => &[],
+    };
+    first.iter().copied().filter(move |&b| b != a && onto.contains(&b)).filter_map(move |b| {
+        let in_b = &units.house(b).cells;
+        let all_in = Bits(places).all(|i| in_b.binary_search(&cells[i]).is_ok());
+        all_in.then_some(Lock { a, b, digit, places })
+    })
 }
 
 /// Locked candidates: the places of a digit in one house all lie in a
@@ -79,7 +102,7 @@ impl LockedCandidates {
     /// A step of this technique on `lock`: its pattern.
     fn step(&self, grid: &Candidates, lock: &Lock) -> Step {
         Step::new(self.name(), self.difficulty(), grid.size())
-            .with_cells(lock.inside.iter().copied())
+            .with_cells(lock.inside(grid.units()))
             .with_digits(super::bit(lock.digit))
             .in_house(lock.a)
             .in_house(lock.b)
@@ -88,7 +111,10 @@ impl LockedCandidates {
     /// The plain step of a lock: the digit leaves the rest of `b`.
     fn eliminations(&self, grid: &Candidates, lock: &Lock) -> Option<Step> {
         let (units, digit) = (grid.units(), lock.digit);
-        let outside = units.house(lock.b).cells.iter().filter(|c| !lock.inside.contains(c));
+        // The cells of b outside a: those of a in b are its places or
+        // lack the digit.
+        let in_a = &units.house(lock.a).cells;
+        let outside = units.house(lock.b).cells.iter().filter(|c| in_a.binary_search(c).is_err());
         let removed: Vec<usize> = outside.filter(|&&c| grid.has(c, digit)).copied().collect();
         if removed.is_empty() {
             return None;
@@ -113,9 +139,10 @@ impl LockedCandidates {
                 continue;
             }
             // The places left: outside b, or in a.
+            let in_a = &units.house(lock.a).cells;
             let mut left = Bits(places)
                 .map(|i| cells[i])
-                .filter(|x| b_cells.binary_search(x).is_err() || lock.inside.contains(x));
+                .filter(|x| b_cells.binary_search(x).is_err() || in_a.binary_search(x).is_ok());
             let (Some(cell), None) = (left.next(), left.next()) else { continue };
             let (ha, hb, hc) = (units.house(lock.a), units.house(lock.b), units.house(c));
             let note = format!(
@@ -148,16 +175,16 @@ impl Technique for LockedCandidates {
     }
 
     fn find(&self, grid: &Candidates) -> Option<Step> {
-        let pairs = pairs(grid.units(), self.pointing);
         for digit in 1..=grid.size() as u8 {
-            for &(a, b) in &pairs {
-                let Some(lock) = locked(grid, a, b, digit) else { continue };
-                let step = match self.direct {
-                    true => self.single(grid, &lock),
-                    false => self.eliminations(grid, &lock),
-                };
-                if step.is_some() {
-                    return step;
+            for (a, onto) in runs(grid.units(), self.pointing) {
+                for lock in locks(grid, a, onto, digit) {
+                    let step = match self.direct {
+                        true => self.single(grid, &lock),
+                        false => self.eliminations(grid, &lock),
+                    };
+                    if step.is_some() {
+                        return step;
+                    }
                 }
             }
         }

@@ -93,6 +93,9 @@ pub struct Units {
     houses: Vec<House>,
     /// The houses of each cell, in house order.
     houses_of: Vec<Vec<usize>>,
+    /// Beside `houses_of`, the cell's bit in each of those houses (its
+    /// index among the house's cells).
+    slots_of: Vec<Vec<(usize, u64)>>,
     /// The cells each cell sees, in reading order.
     peers: Vec<Vec<usize>>,
     /// The same as bit sets, `words` words per cell.
@@ -131,9 +134,11 @@ impl Units {
             .collect();
         let cells = n * n;
         let mut houses_of = vec![Vec::new(); cells];
+        let mut slots_of = vec![Vec::new(); cells];
         for (h, house) in houses.iter().enumerate() {
-            for &c in &house.cells {
+            for (i, &c) in house.cells.iter().enumerate() {
                 houses_of[c].push(h);
+                slots_of[c].push((h, 1 << i));
             }
         }
         let words = cells.div_ceil(64);
@@ -160,7 +165,17 @@ impl Units {
             })
             .collect();
         let variants = houses.len() > 3 * n || !constraints.exclusions.is_empty();
-        Ok(Units { n, shape: rules.shape(), houses, houses_of, peers, peer_bits, words, variants })
+        Ok(Units {
+            n,
+            shape: rules.shape(),
+            houses,
+            houses_of,
+            slots_of,
+            peers,
+            peer_bits,
+            words,
+            variants,
+        })
     }
 
     /// The side: rows, columns, digits.
@@ -214,6 +229,13 @@ impl Units {
         &self.houses_of[cell]
     }
 
+    /// The houses a cell is in, in house order, each with the cell's bit
+    /// in it (bit `i` for the house's `i`-th cell).
+    #[inline]
+    pub(crate) fn slots_of(&self, cell: usize) -> &[(usize, u64)] {
+        &self.slots_of[cell]
+    }
+
     /// The row house of a cell (also its row number).
     #[inline]
     pub fn row_of(&self, cell: usize) -> usize {
@@ -243,6 +265,13 @@ impl Units {
     #[inline]
     pub fn sees(&self, a: usize, b: usize) -> bool {
         self.peer_bits[a * self.words + b / 64] >> (b % 64) & 1 == 1
+    }
+
+    /// The cells a cell sees as a bit set over the cells (bit `b % 64` of
+    /// word `b / 64` for cell `b`).
+    #[inline]
+    pub(crate) fn peer_bits(&self, cell: usize) -> &[u64] {
+        &self.peer_bits[cell * self.words..(cell + 1) * self.words]
     }
 
     /// The houses both cells are in.

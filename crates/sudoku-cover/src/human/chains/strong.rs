@@ -4,7 +4,7 @@
 //! 5.4 to 5.7).
 
 use super::links::open_masks;
-use crate::human::candidates::{Candidates, Mask, bit};
+use crate::human::candidates::{Bits, Candidates, Mask, bit};
 use crate::human::difficulty::Difficulty;
 use crate::human::step::{Digit, Step};
 use crate::human::technique::Technique;
@@ -85,8 +85,16 @@ impl Technique for StrongLinks {
         let mut best: Option<(u8, Chain)> = None;
         for digit in 1..=n as u8 {
             let links = strong_links(units, &masks, digit, self.k == 3);
-            let mut search =
-                Search { units, masks: &masks, digit, k: self.k, links: &links, best: None };
+            let next = successors(units, &links, self.k);
+            let mut search = Search {
+                units,
+                masks: &masks,
+                digit,
+                k: self.k,
+                links: &links,
+                next: &next,
+                best: None,
+            };
             search.run();
             if let Some(chain) = search.best
                 && best.as_ref().is_none_or(|(_, b)| better(&chain, b))
@@ -182,6 +190,27 @@ fn share(units: &Units, a: usize, b: usize) -> Option<usize> {
     }
 }
 
+/// Per link and the end it is entered by (`2 * link + side`), the links
+/// and ends that may follow it, in order: the next link's end shares a
+/// house with this link's far end, and with two links, not two boxes in a
+/// row. (That the houses of a chain's links differ is checked on the
+/// way.)
+fn successors(units: &Units, links: &[Link], k: usize) -> Vec<Vec<(usize, usize)>> {
+    let mut out = Vec::with_capacity(2 * links.len());
+    for last in links {
+        for side in 0..2 {
+            let far = last.ends[1 - side];
+            let follows = (0..links.len())
+                .filter(|&next| !(k == 2 && last.kind == 0 && links[next].kind == 0))
+                .flat_map(|next| [(next, 0), (next, 1)])
+                .filter(|&(next, side)| !(side == 1 && links[next].empty_rectangle))
+                .filter(|&(next, side)| share(units, far, links[next].ends[side]).is_some());
+            out.push(follows.collect());
+        }
+    }
+    out
+}
+
 /// The chains of one digit.
 struct Search<'a> {
     units: &'a Units,
@@ -189,6 +218,8 @@ struct Search<'a> {
     digit: u8,
     k: usize,
     links: &'a [Link],
+    /// [`successors`] of `links`.
+    next: &'a [Vec<(usize, usize)>],
     best: Option<Chain>,
 }
 
@@ -214,26 +245,15 @@ impl Search<'_> {
             return;
         }
         let &(last, side) = path.last().expect("a link");
-        let far = self.links[last].ends[1 - side];
-        for next in 0..self.links.len() {
-            if path.iter().any(|&(l, _)| self.links[l].house == self.links[next].house) {
+        let next = self.next;
+        for &(link, side) in &next[2 * last + side] {
+            let house = self.links[link].house;
+            if path.iter().any(|&(l, _)| self.links[l].house == house) {
                 continue;
             }
-            if self.k == 2 && self.links[last].kind == 0 && self.links[next].kind == 0 {
-                continue;
-            }
-            for side in 0..2 {
-                let link = &self.links[next];
-                if side == 1 && link.empty_rectangle {
-                    continue;
-                }
-                if share(self.units, far, link.ends[side]).is_none() {
-                    continue;
-                }
-                path.push((next, side));
-                self.extend(path);
-                path.pop();
-            }
+            path.push((link, side));
+            self.extend(path);
+            path.pop();
         }
     }
 
@@ -241,24 +261,24 @@ impl Search<'_> {
     /// houses, empty rectangles apart) and weighs its eliminations.
     fn weigh(&mut self, path: &[(usize, usize)]) {
         let units = self.units;
-        let links: Vec<Link> = path.iter().map(|&(l, _)| self.links[l]).collect();
-        // The cells in chain order: each link's entry end, then its exit.
-        let cells: Vec<usize> = path
-            .iter()
-            .flat_map(|&(l, s)| [self.links[l].ends[s], self.links[l].ends[1 - s]])
-            .collect();
-        let mut distinct: Vec<usize> = Vec::new();
+        let mut links = [self.links[path[0].0]; 3];
+        let mut cells = [0; 6];
+        for (i, &(l, s)) in path.iter().enumerate() {
+            links[i] = self.links[l];
+            // The cells in chain order: each link's entry end, then its exit.
+            cells[2 * i..2 * i + 2].copy_from_slice(&[links[i].ends[s], links[i].ends[1 - s]]);
+        }
+        let (links, cells) = (&links[..path.len()], &cells[..2 * path.len()]);
+        let mut distinct = [0; 6];
+        let mut count = 0;
         for (i, link) in links.iter().enumerate() {
-            let own: &[usize] = if link.empty_rectangle {
-                &cells[2 * i..2 * i + 1]
-            } else {
-                &cells[2 * i..2 * i + 2]
-            };
-            for &c in own {
-                if distinct.contains(&c) {
+            let own = if link.empty_rectangle { 1 } else { 2 };
+            for &c in &cells[2 * i..2 * i + own] {
+                if distinct[..count].contains(&c) {
                     return;
                 }
-                distinct.push(c);
+                distinct[count] = c;
+                count += 1;
             }
         }
         for (i, link) in links.iter().enumerate() {
@@ -269,15 +289,18 @@ impl Search<'_> {
                 }
             }
         }
-        let link_houses: Vec<usize> = links.iter().map(|l| l.house).collect();
-        let mut shares = Vec::new();
+        let mut link_houses = [0; 3];
+        link_houses.iter_mut().zip(links).for_each(|(h, l)| *h = l.house);
+        let link_houses = &link_houses[..links.len()];
+        let mut shares = [0; 2];
         for i in 0..links.len() - 1 {
             let Some(s) = share(units, cells[2 * i + 1], cells[2 * i + 2]) else { return };
             if link_houses.contains(&s) {
                 return;
             }
-            shares.push(s);
+            shares[i] = s;
         }
+        let shares = &shares[..links.len() - 1];
         let (start, end) = (cells[0], cells[cells.len() - 1]);
         let er = links.iter().any(|l| l.empty_rectangle);
         let mut excluded: Vec<usize> = Vec::new();
@@ -288,16 +311,20 @@ impl Search<'_> {
             excluded.extend(shares.iter().copied());
         }
         let b = bit(self.digit);
-        let removed: Vec<usize> = (0..self.masks.len())
-            .filter(|&c| c != start && c != end && self.masks[c] & b != 0)
-            .filter(|&c| units.sees(c, start) && units.sees(c, end))
+        // The cells that see both ends (so neither end), holding the digit.
+        let both = units.peer_bits(start).iter().zip(units.peer_bits(end)).map(|(s, e)| s & e);
+        let removed: Vec<usize> = both
+            .enumerate()
+            .flat_map(|(w, word)| Bits(word).map(move |i| w * 64 + i))
+            .filter(|&c| self.masks[c] & b != 0)
             .filter(|&c| !excluded.iter().any(|&h| units.house(h).cells.contains(&c)))
             .collect();
         if removed.is_empty() {
             return;
         }
-        let (tenths, name) = rate(&links);
-        let chain = Chain { tenths, removed, cells: distinct, links, name };
+        let (tenths, name) = rate(links);
+        let (cells, links) = (distinct[..count].to_vec(), links.to_vec());
+        let chain = Chain { tenths, removed, cells, links, name };
         if self.best.as_ref().is_none_or(|b| better(&chain, b)) {
             self.best = Some(chain);
         }

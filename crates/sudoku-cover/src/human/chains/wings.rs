@@ -49,7 +49,34 @@ struct Wing {
     set: Vec<usize>,
     pivot: usize,
     removed: Vec<(usize, u8)>,
-    note: String,
+    /// The bivalue cell's digit linked to the set, the other, and whether
+    /// that one is linked too.
+    x: u8,
+    z: u8,
+    double: bool,
+}
+
+impl Wing {
+    /// Whether it comes before `other`: easier, then removing more.
+    fn beats(&self, other: Option<&Wing>) -> bool {
+        other.is_none_or(|b| {
+            (self.tenths, std::cmp::Reverse(self.removed.len()))
+                < (b.tenths, std::cmp::Reverse(b.removed.len()))
+        })
+    }
+
+    /// What the step's note says.
+    fn note(&self, n: usize, union: Mask) -> String {
+        let names: Vec<String> = self.set.iter().map(|&c| cell_name(n, c)).collect();
+        let (x, z) = (Digit(self.x), Digit(self.z));
+        format!(
+            "{} hold {} digits; {} is {x} or {z}, {x} linked{}",
+            names.join(","),
+            Bits(union).count(),
+            cell_name(n, self.pivot),
+            if self.double { format!(", {z} linked") } else { String::new() }
+        )
+    }
 }
 
 impl Technique for AlsWing {
@@ -68,33 +95,35 @@ impl Technique for AlsWing {
         let units = grid.units();
         let masks = open_masks(grid);
         let k = self.k;
-        let cells: Vec<usize> = (0..masks.len())
-            .filter(|&c| (2..=k as u32 + 1).contains(&masks[c].count_ones()))
-            .collect();
+        let words = masks.len().div_ceil(64);
+        // One row of cells a level: the first holds every cell of 2 to k + 1
+        // digits.
+        let mut open = vec![0u64; words * (k + 1)];
+        for c in (0..masks.len()).filter(|&c| (2..=k as u32 + 1).contains(&masks[c].count_ones())) {
+            open[c / 64] |= 1 << (c % 64);
+        }
         let bivalue: Vec<usize> =
             (0..masks.len()).filter(|&c| masks[c].count_ones() == 2).collect();
         let mut best: Option<Wing> = None;
         let mut set = Vec::with_capacity(k);
-        self.sets(units, &masks, &cells, 0, 0, &mut set, &mut |set, union| {
+        self.sets(units, &masks, &mut open, words, 0, &mut set, &mut |set, union| {
             for &y in &bivalue {
                 if set.contains(&y) || masks[y] & !union != 0 {
                     continue;
                 }
                 if let Some(wing) = self.wing(units, &masks, set, union, y)
-                    && best.as_ref().is_none_or(|b| {
-                        (wing.tenths, std::cmp::Reverse(wing.removed.len()))
-                            < (b.tenths, std::cmp::Reverse(b.removed.len()))
-                    })
+                    && wing.beats(best.as_ref())
                 {
                     best = Some(wing);
                 }
             }
         });
         let wing = best?;
+        let union = wing.set.iter().fold(0, |m, &c| m | masks[c]);
         let mut step = Step::new(self.name(), Difficulty::tenths(wing.tenths), units.size())
             .with_cells(wing.set.iter().copied().chain([wing.pivot]))
-            .with_digits(wing.set.iter().fold(0, |m, &c| m | masks[c]))
-            .with_note(wing.note);
+            .with_digits(union)
+            .with_note(wing.note(units.size(), union));
         for (c, d) in wing.removed {
             step = step.eliminate(c, d);
         }
@@ -103,15 +132,18 @@ impl Technique for AlsWing {
 }
 
 impl AlsWing {
-    /// Calls `found` on every set of `k` cells of `cells` (from index
-    /// `from`) that see each other and hold `k + 1` digits together.
+    /// Calls `found` on every set of `k` cells of `open` that see each
+    /// other and hold `k + 1` digits together, in order: `open` holds the
+    /// cells (bit `c % 64` of word `c / 64` for cell `c`) after the last
+    /// of `set` that see all of `set`, a row of `words` words; the rows
+    /// past it are the deeper levels' room.
     #[allow(clippy::too_many_arguments)]
     fn sets(
         &self,
         units: &Units,
         masks: &[Mask],
-        cells: &[usize],
-        from: usize,
+        open: &mut [u64],
+        words: usize,
         union: Mask,
         set: &mut Vec<usize>,
         found: &mut dyn FnMut(&[usize], Mask),
@@ -123,15 +155,26 @@ impl AlsWing {
             }
             return;
         }
-        for i in from..cells.len() {
-            let c = cells[i];
-            let u = union | masks[c];
-            if u.count_ones() as usize > k + 1 || !set.iter().all(|&s| units.sees(s, c)) {
-                continue;
+        let (here, deeper) = open.split_at_mut(words);
+        for w in 0..words {
+            for c in Bits(here[w]).map(|b| w * 64 + b) {
+                let u = union | masks[c];
+                if u.count_ones() as usize > k + 1 {
+                    continue;
+                }
+                // The cells after c that see c and all of the set.
+                for (v, (next, &peers)) in deeper.iter_mut().zip(units.peer_bits(c)).enumerate() {
+                    let after = match v.cmp(&w) {
+                        std::cmp::Ordering::Less => 0,
+                        std::cmp::Ordering::Equal => !(2u64 << (c % 64)).wrapping_sub(1),
+                        std::cmp::Ordering::Greater => u64::MAX,
+                    };
+                    *next = here[v] & peers & after;
+                }
+                set.push(c);
+                self.sets(units, masks, deeper, words, u, set, found);
+                set.pop();
             }
-            set.push(c);
-            self.sets(units, masks, cells, i + 1, u, set, found);
-            set.pop();
         }
     }
 
@@ -146,50 +189,51 @@ impl AlsWing {
     ) -> Option<Wing> {
         let holders = |d: u8| set.iter().copied().filter(move |&c| masks[c] & bit(d) != 0);
         let linked = |d: u8| holders(d).all(|c| units.sees(c, y));
-        let pair: Vec<u8> = digits(masks[y]).collect();
+        let (low, high) =
+            (masks[y].trailing_zeros() as u8 + 1, 64 - masks[y].leading_zeros() as u8);
         let mut best: Option<Wing> = None;
-        for (x, z) in [(pair[0], pair[1]), (pair[1], pair[0])] {
+        for (x, z) in [(low, high), (high, low)] {
             if !linked(x) {
                 continue;
             }
             let double = linked(z);
-            let outside = |c: usize| c != y && !set.contains(&c);
-            let seeing_all = |d: u8, with_y: bool| -> Vec<(usize, u8)> {
-                let places: Vec<usize> = holders(d).chain(with_y.then_some(y)).collect();
-                (0..masks.len())
-                    .filter(|&c| outside(c) && masks[c] & bit(d) != 0)
-                    .filter(|&c| places.iter().all(|&p| units.sees(p, c)))
-                    .map(|c| (c, d))
-                    .collect()
+            // The cells outside the set and y that hold `d` and see all its
+            // places (y's too if `with_y`), in order: cells do not see
+            // themselves, so seeing a place leaves that place out.
+            let mut seen = vec![0u64; masks.len().div_ceil(64)];
+            let mut seeing_all = |d: u8, with_y: bool, removed: &mut Vec<(usize, u8)>| {
+                seen.fill(u64::MAX);
+                for p in holders(d).chain(with_y.then_some(y)) {
+                    seen.iter_mut().zip(units.peer_bits(p)).for_each(|(s, &q)| *s &= q);
+                }
+                for (w, &word) in seen.iter().enumerate() {
+                    for c in Bits(word).map(|b| w * 64 + b) {
+                        if masks.get(c).is_some_and(|m| m & bit(d) != 0)
+                            && c != y
+                            && !set.contains(&c)
+                        {
+                            removed.push((c, d));
+                        }
+                    }
+                }
             };
-            let mut removed = seeing_all(z, true);
+            let mut removed = Vec::new();
+            seeing_all(z, true, &mut removed);
             if double {
-                removed.extend(seeing_all(x, true));
+                seeing_all(x, true, &mut removed);
                 for w in digits(union & !masks[y]) {
-                    removed.extend(seeing_all(w, false));
+                    seeing_all(w, false, &mut removed);
                 }
                 removed.sort_unstable();
                 removed.dedup();
             }
-            if removed.is_empty() {
+            if removed.is_empty() || best.as_ref().is_some_and(|b| removed.len() <= b.removed.len())
+            {
                 continue;
             }
             let largest = set.iter().map(|&c| masks[c].count_ones()).max().unwrap_or(0);
-            let n = units.size();
-            let names: Vec<String> = set.iter().map(|&c| cell_name(n, c)).collect();
-            let (x, z) = (Digit(x), Digit(z));
-            let note = format!(
-                "{} hold {} digits; {} is {x} or {z}, {x} linked{}",
-                names.join(","),
-                Bits(union).count(),
-                cell_name(n, y),
-                if double { format!(", {z} linked") } else { String::new() }
-            );
-            let wing =
-                Wing { tenths: self.tenths(largest), set: set.to_vec(), pivot: y, removed, note };
-            if best.as_ref().is_none_or(|b| wing.removed.len() > b.removed.len()) {
-                best = Some(wing);
-            }
+            let tenths = self.tenths(largest);
+            best = Some(Wing { tenths, set: set.to_vec(), pivot: y, removed, x, z, double });
         }
         best
     }
