@@ -4,9 +4,10 @@
 //! opposite).
 
 use std::collections::VecDeque;
+use std::rc::Rc;
 
 use super::graph::{Cand, Graph, NONE, Rank, Seen};
-use super::links::{Layout, Links, Via, open_masks};
+use super::links::{Layout, Links, open_masks};
 use super::rule::{RuleHint, removals, rule_parents};
 use super::text::{Conclusion, chain_text};
 use crate::human::candidates::{Candidates, Mask, bit, digits};
@@ -162,8 +163,9 @@ impl Found {
 struct Unary<'a> {
     layout: &'a Layout<'a>,
     masks: &'a [Mask],
-    /// The grid's links, listed once.
-    links: Links,
+    /// The grid's links, listed once (shared, so that a search reads them
+    /// while it grows its graph).
+    links: Rc<Links>,
     graph: Graph,
     /// Per node, its distance from the assumption.
     depth: Vec<u32>,
@@ -173,8 +175,6 @@ struct Unary<'a> {
     seen: Seen,
     pending_on: VecDeque<u32>,
     pending_off: VecDeque<Pending>,
-    offs: Vec<Cand>,
-    ons: Vec<(Cand, Via)>,
     best: Option<Found>,
     /// Whether to stop a search once nothing deeper can win (not when
     /// every hint is wanted, nor in a test comparing with the full search).
@@ -200,15 +200,13 @@ impl<'a> Unary<'a> {
         Unary {
             layout,
             masks,
-            links: Links::new(layout, masks),
+            links: Rc::new(Links::new(layout, masks)),
             graph: Graph::new(cands),
             depth: Vec::new(),
             above: Vec::new(),
             seen: Seen::new(cands),
             pending_on: VecDeque::new(),
             pending_off: VecDeque::new(),
-            offs: Vec::new(),
-            ons: Vec::new(),
             best: None,
             prune: true,
             nested: None,
@@ -259,6 +257,7 @@ impl<'a> Unary<'a> {
         self.pending_off.clear();
     }
 
+    #[inline]
     fn add(&mut self, cand: Cand, on: bool, parent: Option<u32>) -> u32 {
         let node = match parent {
             Some(p) => self.graph.add(cand, on, &[p]),
@@ -281,6 +280,7 @@ impl<'a> Unary<'a> {
     /// them: breadth first, an off potential met again from another parent
     /// kept as a way to close a cycle.
     fn cycles(&mut self, src: Cand, pass: Pass) {
+        let links = Rc::clone(&self.links);
         self.reset();
         let root = self.add(src, true, None);
         self.mark(src, true, root);
@@ -297,10 +297,7 @@ impl<'a> Unary<'a> {
                 break;
             }
             while let Some(p) = self.pending_on.pop_front() {
-                let mut offs = std::mem::take(&mut self.offs);
-                offs.clear();
-                offs.extend_from_slice(self.links.on_to_off(self.graph.node(p).cand, pass.cell));
-                for &c in &offs {
+                for &c in links.on_to_off(self.graph.node(p).cand, pass.cell) {
                     if self.above[p as usize] & path_bit(c, false) != 0
                         && self.graph.above(p, c, false)
                     {
@@ -314,17 +311,13 @@ impl<'a> Unary<'a> {
                         self.pending_off.push_back(Pending::Again { cand: c, parent: p });
                     }
                 }
-                self.offs = offs;
             }
             length += 1;
             while let Some(entry) = self.pending_off.pop_front() {
                 match entry {
                     Pending::New(node) => {
-                        let mut ons = std::mem::take(&mut self.ons);
                         let cand = self.graph.node(node).cand;
-                        ons.clear();
-                        ons.extend_from_slice(self.links.off_to_on(cand, pass.cell, pass.house));
-                        for &(c, via) in &ons {
+                        for &(c, via) in links.off_to_on(cand, pass.cell, pass.house) {
                             if length >= 4 && c == src {
                                 let end = self.add(src, true, Some(node));
                                 self.graph.set_cause(end, via.code());
@@ -337,10 +330,9 @@ impl<'a> Unary<'a> {
                                 self.pending_on.push_back(on);
                             }
                         }
-                        self.ons = ons;
                     }
                     Pending::Again { cand, parent } => {
-                        let via = || self.links.forced_via(cand, src, pass.cell, pass.house);
+                        let via = || links.forced_via(cand, src, pass.cell, pass.house);
                         if length >= 4
                             && let Some(via) = via()
                         {
@@ -412,6 +404,7 @@ impl<'a> Unary<'a> {
     /// A forcing chain from `src` assumed `on` to its own opposite, if
     /// one is shorter than the best so far.
     fn forcing(&mut self, src: Cand, on: bool, pass: Pass) {
+        let links = Rc::clone(&self.links);
         self.reset();
         let root = self.add(src, on, None);
         self.mark(src, on, root);
@@ -431,12 +424,8 @@ impl<'a> Unary<'a> {
                 break None;
             }
             while let Some(p) = self.pending_on.pop_front() {
-                let mut offs = std::mem::take(&mut self.offs);
-                offs.clear();
-                offs.extend_from_slice(self.links.on_to_off(self.graph.node(p).cand, pass.cell));
-                for &c in &offs {
+                for &c in links.on_to_off(self.graph.node(p).cand, pass.cell) {
                     if on && c == src {
-                        self.offs = offs;
                         break 'search Some(self.add(c, false, Some(p)));
                     }
                     if self.seen.get(c, false) == NONE {
@@ -445,7 +434,6 @@ impl<'a> Unary<'a> {
                         self.pending_off.push_back(Pending::New(node));
                     }
                 }
-                self.offs = offs;
             }
             if let Some(&Pending::New(front)) = self.pending_off.front()
                 && !self.can_win(base, self.depth[front as usize] + 2, key)
@@ -454,16 +442,8 @@ impl<'a> Unary<'a> {
             }
             while let Some(entry) = self.pending_off.pop_front() {
                 let Pending::New(p) = entry else { continue };
-                let mut ons = std::mem::take(&mut self.ons);
-                ons.clear();
-                ons.extend_from_slice(self.links.off_to_on(
-                    self.graph.node(p).cand,
-                    pass.cell,
-                    true,
-                ));
-                for &(c, via) in &ons {
+                for &(c, via) in links.off_to_on(self.graph.node(p).cand, pass.cell, true) {
                     if !on && c == src {
-                        self.ons = ons;
                         let end = self.add(c, true, Some(p));
                         self.graph.set_cause(end, via.code());
                         break 'search Some(end);
@@ -475,7 +455,6 @@ impl<'a> Unary<'a> {
                         self.pending_on.push_back(node);
                     }
                 }
-                self.ons = ons;
             }
         };
         let Some(target) = target else { return };
