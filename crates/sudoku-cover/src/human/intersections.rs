@@ -128,14 +128,21 @@ impl LockedCandidates {
 
     /// The direct step of a lock: another house of `a`'s kind that crosses
     /// `b`, where the places the lock leaves the digit come down to one.
-    fn single(&self, grid: &Candidates, lock: &Lock) -> Option<Step> {
+    ///
+    /// `touching` is room for a bit set of houses.
+    fn single(&self, grid: &Candidates, lock: &Lock, touching: &mut [u64]) -> Option<Step> {
         let (units, digit) = (grid.units(), lock.digit);
         let kind = units.house(lock.a).kind;
         let b_cells = &units.house(lock.b).cells;
+        // The houses that share a cell with b.
+        touching.fill(0);
+        for &h in b_cells.iter().flat_map(|&x| units.houses_of(x)) {
+            touching[h / 64] |= 1 << (h % 64);
+        }
         for c in (0..units.houses().len()).filter(|&c| c != lock.a && units.house(c).kind == kind) {
             let places = grid.positions(c, digit);
             let cells = &units.house(c).cells;
-            if places.count_ones() < 2 || !cells.iter().any(|x| b_cells.binary_search(x).is_ok()) {
+            if places.count_ones() < 2 || touching[c / 64] >> (c % 64) & 1 == 0 {
                 continue;
             }
             // The places left: outside b, or in a.
@@ -175,11 +182,12 @@ impl Technique for LockedCandidates {
     }
 
     fn find(&self, grid: &Candidates) -> Option<Step> {
+        let mut touching = vec![0; grid.units().houses().len().div_ceil(64)];
         for digit in 1..=grid.size() as u8 {
             for (a, onto) in runs(grid.units(), self.pointing) {
                 for lock in locks(grid, a, onto, digit) {
                     let step = match self.direct {
-                        true => self.single(grid, &lock),
+                        true => self.single(grid, &lock, &mut touching),
                         false => self.eliminations(grid, &lock),
                     };
                     if step.is_some() {

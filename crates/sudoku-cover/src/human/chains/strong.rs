@@ -83,9 +83,10 @@ impl Technique for StrongLinks {
         let masks = open_masks(grid);
         let n = units.size();
         let mut best: Option<(u8, Chain)> = None;
+        let (mut links, mut next) = (Vec::new(), Successors::default());
         for digit in 1..=n as u8 {
-            let links = strong_links(units, &masks, digit, self.k == 3);
-            let next = successors(units, &links, self.k);
+            strong_links(grid, digit, self.k == 3, &mut links);
+            next.list(units, &links, self.k);
             let mut search = Search {
                 units,
                 masks: &masks,
@@ -131,46 +132,40 @@ fn better(a: &Chain, b: &Chain) -> bool {
     (a.tenths, std::cmp::Reverse(a.removed.len())) < (b.tenths, std::cmp::Reverse(b.removed.len()))
 }
 
-/// The strong links of `digit`: rows, then columns, then boxes (a box's
-/// two places on one line only for two-link chains), and boxes holding an
-/// empty rectangle. Empty rectangles only under rows, columns and boxes
-/// or regions alone: a cell that sees the heart through a variant's house
-/// (a diagonal) need not see the rectangle's places.
-fn strong_links(units: &Units, masks: &[Mask], digit: u8, three: bool) -> Vec<Link> {
-    let b = bit(digit);
+/// The strong links of `digit` into `out`: rows, then columns, then boxes
+/// (a box's two places on one line only for two-link chains), and boxes
+/// holding an empty rectangle. Empty rectangles only under rows, columns
+/// and boxes or regions alone: a cell that sees the heart through a
+/// variant's house (a diagonal) need not see the rectangle's places.
+fn strong_links(grid: &Candidates, digit: u8, three: bool, out: &mut Vec<Link>) {
+    let units = grid.units();
     let n = units.size();
-    let mut out = Vec::new();
-    let mut houses: Vec<usize> = units.basic_houses().collect();
-    houses.sort_by_key(|&h| match units.house(h).kind {
-        HouseKind::Row => 0,
-        HouseKind::Column => 1,
-        _ => 2,
-    });
-    for h in houses {
+    out.clear();
+    // Rows, columns, then boxes or regions: Sukaku's order.
+    for h in units.basic_houses() {
         let house = units.house(h);
         let kind = kind_code(house.kind);
-        let places: Vec<usize> =
-            house.cells.iter().copied().filter(|&c| masks[c] & b != 0).collect();
-        if places.len() == 2 {
-            let (a, c) = (places[0], places[1]);
+        let places = grid.positions(h, digit);
+        let place = |i: usize| house.cells[i];
+        if places.count_ones() == 2 {
+            let (a, c) = (
+                place(places.trailing_zeros() as usize),
+                place(63 - places.leading_zeros() as usize),
+            );
             let same_line = a / n == c / n || a % n == c % n;
             if kind == 0 && three && same_line {
                 continue;
             }
             out.push(Link { ends: [a, c], house: h, kind, empty_rectangle: false });
-        } else if kind == 0 && places.len() >= 3 && units.is_plain() {
+        } else if kind == 0 && places.count_ones() >= 3 && units.is_plain() {
             // The first heart whose cross holds every place.
-            let heart = house
-                .cells
-                .iter()
-                .copied()
-                .find(|&e| places.iter().all(|&p| p / n == e / n || p % n == e % n));
-            if let Some(e) = heart {
+            let crossed =
+                |e: usize| Bits(places).map(place).all(|p| p / n == e / n || p % n == e % n);
+            if let Some(e) = house.cells.iter().copied().find(|&e| crossed(e)) {
                 out.push(Link { ends: [e, e], house: h, kind, empty_rectangle: true });
             }
         }
     }
-    out
 }
 
 /// The house two cells share for a weak link, as Sukaku picks it: their
@@ -194,21 +189,37 @@ fn share(units: &Units, a: usize, b: usize) -> Option<usize> {
 /// and ends that may follow it, in order: the next link's end shares a
 /// house with this link's far end, and with two links, not two boxes in a
 /// row. (That the houses of a chain's links differ is checked on the
-/// way.)
-fn successors(units: &Units, links: &[Link], k: usize) -> Vec<Vec<(usize, usize)>> {
-    let mut out = Vec::with_capacity(2 * links.len());
-    for last in links {
-        for side in 0..2 {
-            let far = last.ends[1 - side];
-            let follows = (0..links.len())
-                .filter(|&next| !(k == 2 && last.kind == 0 && links[next].kind == 0))
-                .flat_map(|next| [(next, 0), (next, 1)])
-                .filter(|&(next, side)| !(side == 1 && links[next].empty_rectangle))
-                .filter(|&(next, side)| share(units, far, links[next].ends[side]).is_some());
-            out.push(follows.collect());
+/// way.) End `e`'s are `next[starts[e]..starts[e + 1]]`.
+#[derive(Debug, Default)]
+struct Successors {
+    starts: Vec<usize>,
+    next: Vec<(usize, usize)>,
+}
+
+impl Successors {
+    /// Lists the successors of `links`' ends, in place of the last ones.
+    fn list(&mut self, units: &Units, links: &[Link], k: usize) {
+        self.starts.clear();
+        self.next.clear();
+        for last in links {
+            for side in 0..2 {
+                self.starts.push(self.next.len());
+                let far = last.ends[1 - side];
+                let follows = (0..links.len())
+                    .filter(|&next| !(k == 2 && last.kind == 0 && links[next].kind == 0))
+                    .flat_map(|next| [(next, 0), (next, 1)])
+                    .filter(|&(next, side)| !(side == 1 && links[next].empty_rectangle))
+                    .filter(|&(next, side)| share(units, far, links[next].ends[side]).is_some());
+                self.next.extend(follows);
+            }
         }
+        self.starts.push(self.next.len());
     }
-    out
+
+    /// The successors of end `e` (`2 * link + side`).
+    fn of(&self, e: usize) -> &[(usize, usize)] {
+        &self.next[self.starts[e]..self.starts[e + 1]]
+    }
 }
 
 /// The chains of one digit.
@@ -218,8 +229,8 @@ struct Search<'a> {
     digit: u8,
     k: usize,
     links: &'a [Link],
-    /// [`successors`] of `links`.
-    next: &'a [Vec<(usize, usize)>],
+    /// The successors of `links`' ends.
+    next: &'a Successors,
     best: Option<Chain>,
 }
 
@@ -246,7 +257,7 @@ impl Search<'_> {
         }
         let &(last, side) = path.last().expect("a link");
         let next = self.next;
-        for &(link, side) in &next[2 * last + side] {
+        for &(link, side) in next.of(2 * last + side) {
             let house = self.links[link].house;
             if path.iter().any(|&(l, _)| self.links[l].house == house) {
                 continue;
@@ -303,13 +314,15 @@ impl Search<'_> {
         let shares = &shares[..links.len() - 1];
         let (start, end) = (cells[0], cells[cells.len() - 1]);
         let er = links.iter().any(|l| l.empty_rectangle);
-        let mut excluded: Vec<usize> = Vec::new();
-        if self.k == 3 || er {
-            excluded.extend(link_houses.iter().copied());
+        // The houses a removed cell may not be in (at most 3 + 2).
+        let mut excluded = [0; 5];
+        let mut len = 0;
+        let houses = link_houses.iter().filter(|_| self.k == 3 || er);
+        for &h in houses.chain(shares.iter().filter(|_| self.k == 3)) {
+            excluded[len] = h;
+            len += 1;
         }
-        if self.k == 3 {
-            excluded.extend(shares.iter().copied());
-        }
+        let excluded = &excluded[..len];
         let b = bit(self.digit);
         // The cells that see both ends (so neither end), holding the digit.
         let both = units.peer_bits(start).iter().zip(units.peer_bits(end)).map(|(s, e)| s & e);

@@ -257,7 +257,7 @@ impl<'a> Unary<'a> {
         self.pending_off.clear();
     }
 
-    #[inline]
+    #[inline(always)]
     fn add(&mut self, cand: Cand, on: bool, parent: Option<u32>) -> u32 {
         let node = match parent {
             Some(p) => self.graph.add(cand, on, &[p]),
@@ -307,7 +307,12 @@ impl<'a> Unary<'a> {
                         let node = self.add(c, false, Some(p));
                         self.mark(c, false, node);
                         self.pending_off.push_back(Pending::New(node));
-                    } else {
+                    } else if length >= 3
+                        && links.forced_via(c, src, pass.cell, pass.house).is_some()
+                    {
+                        // Met again, it can only close a cycle: kept if it
+                        // does, once the cycle is long enough (the off
+                        // potentials are taken one link further on).
                         self.pending_off.push_back(Pending::Again { cand: c, parent: p });
                     }
                 }
