@@ -1,12 +1,22 @@
 //! [`Candidates`]: the grid a person works on, a set of candidate digits
 //! per cell, and the moves that change it.
 
+use std::borrow::Borrow;
 use std::sync::Arc;
 
 use super::step::Step;
 use super::units::Units;
 use crate::error::{Error, ErrorKind};
 use crate::grid::Grid;
+
+/// The members of a bit set over words (bit `i % 64` of word `i / 64` for
+/// member `i`, such as cells), in order.
+pub(crate) fn members<W: Borrow<u64>>(
+    words: impl IntoIterator<Item = W>,
+) -> impl Iterator<Item = usize> {
+    let words = words.into_iter().enumerate();
+    words.flat_map(|(w, word)| Bits(*word.borrow()).map(move |i| w * 64 + i))
+}
 
 /// A set of digits, bit `d - 1` for digit `d` (so up to 64 digits).
 pub type Mask = u64;

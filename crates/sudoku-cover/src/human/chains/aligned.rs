@@ -5,7 +5,7 @@
 //! would leave a cell that sees them all without a candidate.
 
 use super::links::open_masks;
-use crate::human::candidates::{Bits, Candidates, Mask, bit, digits};
+use crate::human::candidates::{Candidates, Mask, bit, digits, members};
 use crate::human::difficulty::Difficulty;
 use crate::human::step::Step;
 use crate::human::technique::Technique;
@@ -117,11 +117,6 @@ impl Technique for AlignedExclusion {
         }
         None
     }
-}
-
-/// The cells of a bit set, in order.
-fn members(bits: &[u64]) -> impl Iterator<Item = usize> + '_ {
-    bits.iter().enumerate().flat_map(|(w, &word)| Bits(word).map(move |i| w * 64 + i))
 }
 
 /// The number of cells of a bit set.

@@ -4,7 +4,7 @@
 //! 5.4 to 5.7).
 
 use super::links::open_masks;
-use crate::human::candidates::{Bits, Candidates, Mask, bit};
+use crate::human::candidates::{Bits, Candidates, Mask, bit, members};
 use crate::human::difficulty::Difficulty;
 use crate::human::step::{Digit, Step};
 use crate::human::technique::Technique;
@@ -326,9 +326,7 @@ impl Search<'_> {
         let b = bit(self.digit);
         // The cells that see both ends (so neither end), holding the digit.
         let both = units.peer_bits(start).iter().zip(units.peer_bits(end)).map(|(s, e)| s & e);
-        let removed: Vec<usize> = both
-            .enumerate()
-            .flat_map(|(w, word)| Bits(word).map(move |i| w * 64 + i))
+        let removed: Vec<usize> = members(both)
             .filter(|&c| self.masks[c] & b != 0)
             .filter(|&c| !excluded.iter().any(|&h| units.house(h).cells.contains(&c)))
             .collect();

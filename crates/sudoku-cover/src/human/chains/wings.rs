@@ -3,7 +3,7 @@
 //! bivalue cell, and rates by the largest cell of the set.
 
 use super::links::open_masks;
-use crate::human::candidates::{Bits, Candidates, Mask, bit, digits};
+use crate::human::candidates::{Bits, Candidates, Mask, bit, digits, members};
 use crate::human::difficulty::Difficulty;
 use crate::human::step::{Digit, Step};
 use crate::human::technique::Technique;
@@ -106,12 +106,13 @@ impl Technique for AlsWing {
             (0..masks.len()).filter(|&c| masks[c].count_ones() == 2).collect();
         let mut best: Option<Wing> = None;
         let mut set = Vec::with_capacity(k);
+        let mut seen = vec![0u64; words];
         self.sets(units, &masks, &mut open, words, 0, &mut set, &mut |set, union| {
             for &y in &bivalue {
                 if set.contains(&y) || masks[y] & !union != 0 {
                     continue;
                 }
-                if let Some(wing) = self.wing(units, &masks, set, union, y)
+                if let Some(wing) = self.wing(units, &masks, set, union, y, &mut seen)
                     && wing.beats(best.as_ref())
                 {
                     best = Some(wing);
@@ -178,7 +179,8 @@ impl AlsWing {
         }
     }
 
-    /// The wing of set `set` and bivalue cell `y`, if it removes anything.
+    /// The wing of set `set` and bivalue cell `y`, if it removes anything
+    /// (`seen`: room for a bit set of cells).
     fn wing(
         &self,
         units: &Units,
@@ -186,6 +188,7 @@ impl AlsWing {
         set: &[usize],
         union: Mask,
         y: usize,
+        seen: &mut [u64],
     ) -> Option<Wing> {
         let holders = |d: u8| set.iter().copied().filter(move |&c| masks[c] & bit(d) != 0);
         let linked = |d: u8| holders(d).all(|c| units.sees(c, y));
@@ -200,20 +203,15 @@ impl AlsWing {
             // The cells outside the set and y that hold `d` and see all its
             // places (y's too if `with_y`), in order: cells do not see
             // themselves, so seeing a place leaves that place out.
-            let mut seen = vec![0u64; masks.len().div_ceil(64)];
             let mut seeing_all = |d: u8, with_y: bool, removed: &mut Vec<(usize, u8)>| {
                 seen.fill(u64::MAX);
                 for p in holders(d).chain(with_y.then_some(y)) {
                     seen.iter_mut().zip(units.peer_bits(p)).for_each(|(s, &q)| *s &= q);
                 }
-                for (w, &word) in seen.iter().enumerate() {
-                    for c in Bits(word).map(|b| w * 64 + b) {
-                        if masks.get(c).is_some_and(|m| m & bit(d) != 0)
-                            && c != y
-                            && !set.contains(&c)
-                        {
-                            removed.push((c, d));
-                        }
+                for c in members(&*seen) {
+                    if masks.get(c).is_some_and(|m| m & bit(d) != 0) && c != y && !set.contains(&c)
+                    {
+                        removed.push((c, d));
                     }
                 }
             };

@@ -7,7 +7,7 @@ use std::collections::VecDeque;
 use std::rc::Rc;
 
 use super::graph::{Cand, Graph, NONE, Rank, Seen};
-use super::links::{Layout, Links, open_masks};
+use super::links::{Layout, Links, Via, open_masks};
 use super::rule::{RuleHint, removals, rule_parents};
 use super::text::{Conclusion, chain_text};
 use crate::human::candidates::{Candidates, Mask, bit, digits};
@@ -112,11 +112,12 @@ impl Pass {
 }
 
 /// An off potential waiting in a cycle search: a new one, or one already
-/// met again from another parent (it can only close a cycle).
+/// met again from another parent, which can only close a cycle (through
+/// `via`, the link that forces the assumption on from it).
 #[derive(Debug, Clone, Copy)]
 enum Pending {
     New(u32),
-    Again { cand: Cand, parent: u32 },
+    Again { cand: Cand, parent: u32, via: Via },
 }
 
 /// The best hint so far.
@@ -308,12 +309,11 @@ impl<'a> Unary<'a> {
                         self.mark(c, false, node);
                         self.pending_off.push_back(Pending::New(node));
                     } else if length >= 3
-                        && links.forced_via(c, src, pass.cell, pass.house).is_some()
+                        && let Some(via) = links.forced_via(c, src, pass.cell, pass.house)
                     {
-                        // Met again, it can only close a cycle: kept if it
-                        // does, once the cycle is long enough (the off
-                        // potentials are taken one link further on).
-                        self.pending_off.push_back(Pending::Again { cand: c, parent: p });
+                        // Met again: kept if it closes a cycle long enough
+                        // (the off potentials are taken one link further on).
+                        self.pending_off.push_back(Pending::Again { cand: c, parent: p, via });
                     }
                 }
             }
@@ -336,16 +336,11 @@ impl<'a> Unary<'a> {
                             }
                         }
                     }
-                    Pending::Again { cand, parent } => {
-                        let via = || links.forced_via(cand, src, pass.cell, pass.house);
-                        if length >= 4
-                            && let Some(via) = via()
-                        {
-                            let off = self.add(cand, false, Some(parent));
-                            let end = self.add(src, true, Some(off));
-                            self.graph.set_cause(end, via.code());
-                            found.push(end);
-                        }
+                    Pending::Again { cand, parent, via } => {
+                        let off = self.add(cand, false, Some(parent));
+                        let end = self.add(src, true, Some(off));
+                        self.graph.set_cause(end, via.code());
+                        found.push(end);
                     }
                 }
             }
