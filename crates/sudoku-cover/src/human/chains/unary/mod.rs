@@ -3,8 +3,12 @@
 //! forcing chains (a candidate whose truth, or falsehood, implies its own
 //! opposite).
 
+mod components;
+
 use std::collections::VecDeque;
 use std::rc::Rc;
+
+use components::Components;
 
 use super::graph::{Cand, Graph, NONE, Rank, Seen};
 use super::links::{Layout, Links, Via, open_masks};
@@ -224,7 +228,10 @@ impl<'a> Unary<'a> {
             Pass { cell: true, house: false },
             Pass { cell: true, house: true },
         ];
+        let links = Rc::clone(&self.links);
         for pass in passes {
+            // Searches that cannot find anything are skipped.
+            let mut components = Components::new(&links, self.masks, self.layout.size(), pass);
             let cells = self.masks.len();
             for cell in 0..cells {
                 let mask = self.masks[cell];
@@ -235,10 +242,15 @@ impl<'a> Unary<'a> {
                 }
                 for d in digits(mask) {
                     let cand = self.layout.cand(cell, d);
-                    self.cycles(cand, pass);
+                    if components.on_cycle(cand) {
+                        self.cycles(cand, pass);
+                    }
                     if pass.house {
-                        self.forcing(cand, true, pass);
-                        self.forcing(cand, false, pass);
+                        for on in [true, false] {
+                            if components.reaches_opposite(&links, pass, cand, on) {
+                                self.forcing(cand, on, pass);
+                            }
+                        }
                     }
                 }
             }
