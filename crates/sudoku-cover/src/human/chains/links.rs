@@ -236,7 +236,7 @@ impl<'u> Layout<'u> {
 /// chain search, whose grid never changes, follows each many times): each
 /// list as [`Layout::on_to_off`] and [`Layout::off_to_on`] give it, in
 /// their order.
-#[derive(Debug)]
+#[derive(Debug, Default)]
 pub(super) struct Links {
     /// Per candidate, where its lists start in `offs` and `ons`, for each
     /// way of linking: on to off with and without the cell's links; off to
@@ -250,13 +250,39 @@ pub(super) struct Links {
 impl Links {
     /// The links of `masks` (every candidate of the grid).
     pub fn new(layout: &Layout, masks: &[Mask]) -> Links {
+        let mut links = Links::default();
+        links.fill(layout, masks);
+        links
+    }
+
+    /// Lists the links of `masks` in place of the last grid's (keeping
+    /// the room).
+    pub fn fill(&mut self, layout: &Layout, masks: &[Mask]) {
         let cands = layout.cands();
-        let mut links = Links {
-            starts: vec![[0; 5]; cands],
-            ends: vec![[0; 5]; cands],
-            offs: Vec::new(),
-            ons: Vec::new(),
-        };
+        let links = self;
+        links.starts.clear();
+        links.starts.resize(cands, [0; 5]);
+        links.ends.clear();
+        links.ends.resize(cands, [0; 5]);
+        links.offs.clear();
+        links.ons.clear();
+        // Per house and digit, its places: how many, and the first two.
+        let n = layout.n;
+        let houses = layout.units.houses().len();
+        let mut places = vec![(0u32, 0u32, 0u32); houses * n];
+        for (cell, &mask) in masks.iter().enumerate() {
+            for &h in &layout.houses[cell] {
+                for i in Bits(mask) {
+                    let entry = &mut places[h as usize * n + i];
+                    match entry.0 {
+                        0 => entry.1 = cell as u32,
+                        1 => entry.2 = cell as u32,
+                        _ => {}
+                    }
+                    entry.0 += 1;
+                }
+            }
+        }
         let (mut offs, mut ons) = (Vec::new(), Vec::new());
         for (cell, &mask) in masks.iter().enumerate() {
             for i in Bits(mask) {
@@ -274,7 +300,22 @@ impl Links {
                 // Off to on: the cell's link (if any) comes first, then the
                 // houses', which never repeat it (another cell); so the
                 // three lists are slices of one.
-                layout.off_to_on(masks, cand, true, true, &mut ons);
+                // As `Layout::off_to_on` gives them, from the places.
+                ons.clear();
+                if mask.count_ones() == 2 {
+                    let other = (mask & !(1 << i)).trailing_zeros() as usize;
+                    ons.push(((cell * n + other) as Cand, Via::Cell));
+                }
+                for &h in &layout.houses[cell] {
+                    let (count, a, b) = places[h as usize * n + i];
+                    if count == 2 {
+                        let other = if a as usize == cell { b } else { a };
+                        let on = (other as usize * n + i) as Cand;
+                        if !ons.iter().any(|&(c, _)| c == on) {
+                            ons.push((on, Via::House(h)));
+                        }
+                    }
+                }
                 let start = links.ons.len() as u32;
                 links.ons.extend_from_slice(&ons);
                 let end = links.ons.len() as u32;
@@ -283,7 +324,6 @@ impl Links {
                 links.ends[c][2..].copy_from_slice(&[end, end, start + by_cell]);
             }
         }
-        links
     }
 
     /// [`Layout::on_to_off`] on the grid.

@@ -56,7 +56,7 @@ impl Technique for Cycles {
         let masks = open_masks(grid);
         let mut search = Unary::new(&layout, &masks);
         search.run();
-        search.best.map(|found| found.into_step(&layout))
+        search.best.take().map(|found| found.into_step(&layout))
     }
 }
 
@@ -68,7 +68,7 @@ impl Cycles {
         search.prune = false;
         search.nested = Some((source, Vec::new()));
         search.run();
-        search.nested.map(|(_, all)| all).unwrap_or_default()
+        search.nested.take().map(|(_, all)| all).unwrap_or_default()
     }
 }
 
@@ -168,9 +168,31 @@ impl Found {
 struct Unary<'a> {
     layout: &'a Layout<'a>,
     masks: &'a [Mask],
+    /// The buffers, taken from the thread's [`ROOM`] and given back on drop.
+    room: Box<Room>,
+    best: Option<Found>,
+    /// Whether to stop a search once nothing deeper can win (not when
+    /// every hint is wanted, nor in a test comparing with the full search).
+    prune: bool,
+    /// When every hint is wanted (a nested search): the outer chain's
+    /// starting grid, and the hints.
+    nested: Option<(&'a [Mask], Vec<RuleHint>)>,
+    /// Whether to skip the searches the links' components rule out (not in
+    /// a test comparing with every search).
+    skip: bool,
+}
+
+/// A search's buffers, kept by each thread from grid to grid: a nested
+/// rung searches thousands of small grids, and making these afresh for
+/// each was a tenth of its time.
+#[derive(Debug)]
+struct Room {
     /// The grid's links, listed once (shared, so that a search reads them
     /// while it grows its graph).
     links: Rc<Links>,
+    /// The candidates of the grids `graph`, `seen` and `cancel` are sized
+    /// for.
+    cands: usize,
     graph: Graph,
     /// Per node, its distance from the assumption.
     depth: Vec<u32>,
@@ -180,17 +202,44 @@ struct Unary<'a> {
     seen: Seen,
     pending_on: VecDeque<u32>,
     pending_off: VecDeque<Pending>,
-    best: Option<Found>,
-    /// Whether to stop a search once nothing deeper can win (not when
-    /// every hint is wanted, nor in a test comparing with the full search).
-    prune: bool,
-    /// When every hint is wanted (a nested search): the outer chain's
-    /// starting grid, and the hints.
-    nested: Option<(&'a [Mask], Vec<RuleHint>)>,
     /// Per candidate, how a cycle being weighed sees it (all zero between
     /// two cycles), and the candidates marked.
     cancel: Vec<u8>,
     marked: Vec<Cand>,
+    components: Components,
+}
+
+impl Default for Room {
+    fn default() -> Room {
+        Room {
+            links: Rc::new(Links::default()),
+            cands: 0,
+            graph: Graph::new(0),
+            depth: Vec::new(),
+            above: Vec::new(),
+            seen: Seen::new(0),
+            pending_on: VecDeque::new(),
+            pending_off: VecDeque::new(),
+            cancel: Vec::new(),
+            marked: Vec::new(),
+            components: Components::default(),
+        }
+    }
+}
+
+thread_local! {
+    /// The room of this thread's last search (none while one runs).
+    static ROOM: std::cell::Cell<Option<Box<Room>>> = const { std::cell::Cell::new(None) };
+}
+
+impl Drop for Unary<'_> {
+    fn drop(&mut self) {
+        // A search cut short by a panic may leave marks behind.
+        if !std::thread::panicking() {
+            let room = std::mem::take(&mut self.room);
+            ROOM.with(|r| r.set(Some(room)));
+        }
+    }
 }
 
 /// A potential's bit in [`Unary`]'s path filters.
@@ -202,22 +251,18 @@ fn path_bit(cand: Cand, on: bool) -> u128 {
 impl<'a> Unary<'a> {
     fn new(layout: &'a Layout<'a>, masks: &'a [Mask]) -> Unary<'a> {
         let cands = layout.cands();
-        Unary {
-            layout,
-            masks,
-            links: Rc::new(Links::new(layout, masks)),
-            graph: Graph::new(cands),
-            depth: Vec::new(),
-            above: Vec::new(),
-            seen: Seen::new(cands),
-            pending_on: VecDeque::new(),
-            pending_off: VecDeque::new(),
-            best: None,
-            prune: true,
-            nested: None,
-            cancel: vec![0; cands],
-            marked: Vec::new(),
+        let mut room = ROOM.with(|r| r.take()).unwrap_or_default();
+        if room.cands != cands {
+            room.graph = Graph::new(cands);
+            room.seen = Seen::new(cands);
+            room.cancel = vec![0; cands];
+            room.cands = cands;
         }
+        match Rc::get_mut(&mut room.links) {
+            Some(links) => links.fill(layout, masks),
+            None => room.links = Rc::new(Links::new(layout, masks)),
+        }
+        Unary { layout, masks, room, best: None, prune: true, nested: None, skip: true }
     }
 
     /// Sudoku Explainer's three searches (X links, Y links, both), from
@@ -228,10 +273,16 @@ impl<'a> Unary<'a> {
             Pass { cell: true, house: false },
             Pass { cell: true, house: true },
         ];
-        let links = Rc::clone(&self.links);
+        let links = Rc::clone(&self.room.links);
+        let mut components = std::mem::take(&mut self.room.components);
         for pass in passes {
             // Searches that cannot find anything are skipped.
-            let mut components = Components::new(&links, self.masks, self.layout.size(), pass);
+            // (Y-cycles start in bivalue cells, whose two candidates make a
+            // cycle of two links, so the components let most through.)
+            let skip = self.skip && pass.house;
+            if skip {
+                components.compute(&links, self.masks, self.layout.size(), pass);
+            }
             let cells = self.masks.len();
             for cell in 0..cells {
                 let mask = self.masks[cell];
@@ -242,12 +293,12 @@ impl<'a> Unary<'a> {
                 }
                 for d in digits(mask) {
                     let cand = self.layout.cand(cell, d);
-                    if components.on_cycle(cand) {
+                    if !skip || components.can_close(&links, pass, cand) {
                         self.cycles(cand, pass);
                     }
                     if pass.house {
                         for on in [true, false] {
-                            if components.reaches_opposite(&links, pass, cand, on) {
+                            if !skip || components.reaches_opposite(cand, on) {
                                 self.forcing(cand, on, pass);
                             }
                         }
@@ -255,6 +306,7 @@ impl<'a> Unary<'a> {
                 }
             }
         }
+        self.room.components = components;
     }
 
     fn can_win(&self, base: u16, complexity: u32, key: u8) -> bool {
@@ -262,96 +314,96 @@ impl<'a> Unary<'a> {
     }
 
     fn reset(&mut self) {
-        self.seen.clear();
-        self.graph.clear();
-        self.depth.clear();
-        self.above.clear();
-        self.pending_on.clear();
-        self.pending_off.clear();
+        self.room.seen.clear();
+        self.room.graph.clear();
+        self.room.depth.clear();
+        self.room.above.clear();
+        self.room.pending_on.clear();
+        self.room.pending_off.clear();
     }
 
     #[inline(always)]
     fn add(&mut self, cand: Cand, on: bool, parent: Option<u32>) -> u32 {
         let node = match parent {
-            Some(p) => self.graph.add(cand, on, &[p]),
-            None => self.graph.add(cand, on, &[]),
+            Some(p) => self.room.graph.add(cand, on, &[p]),
+            None => self.room.graph.add(cand, on, &[]),
         };
-        self.depth.push(parent.map_or(0, |p| self.depth[p as usize] + 1));
+        self.room.depth.push(parent.map_or(0, |p| self.room.depth[p as usize] + 1));
         let above = parent.map_or(0, |p| {
-            let node = self.graph.node(p);
-            self.above[p as usize] | path_bit(node.cand, node.on)
+            let node = self.room.graph.node(p);
+            self.room.above[p as usize] | path_bit(node.cand, node.on)
         });
-        self.above.push(above);
+        self.room.above.push(above);
         node
     }
 
     fn mark(&mut self, cand: Cand, on: bool, node: u32) {
-        self.seen.set(cand, on, node);
+        self.room.seen.set(cand, on, node);
     }
 
     /// The cycles through `src` (assumed on), as Sudoku Explainer finds
     /// them: breadth first, an off potential met again from another parent
     /// kept as a way to close a cycle.
     fn cycles(&mut self, src: Cand, pass: Pass) {
-        let links = Rc::clone(&self.links);
+        let links = Rc::clone(&self.room.links);
         self.reset();
         let root = self.add(src, true, None);
         self.mark(src, true, root);
-        self.pending_on.push_back(root);
+        self.room.pending_on.push_back(root);
         let mut length = 0;
         let mut found = Vec::new();
         let (base, key) = (pass.cycle_base(), pass.key());
-        while !self.pending_on.is_empty() || !self.pending_off.is_empty() {
+        while !self.room.pending_on.is_empty() || !self.room.pending_off.is_empty() {
             length += 1;
             // A cycle closed from the coming potentials is two links longer.
-            if let Some(&front) = self.pending_on.front()
-                && !self.can_win(base, self.depth[front as usize] + 2, key)
+            if let Some(&front) = self.room.pending_on.front()
+                && !self.can_win(base, self.room.depth[front as usize] + 2, key)
             {
                 break;
             }
-            while let Some(p) = self.pending_on.pop_front() {
-                for &c in links.on_to_off(self.graph.node(p).cand, pass.cell) {
-                    if self.above[p as usize] & path_bit(c, false) != 0
-                        && self.graph.above(p, c, false)
+            while let Some(p) = self.room.pending_on.pop_front() {
+                for &c in links.on_to_off(self.room.graph.node(p).cand, pass.cell) {
+                    if self.room.above[p as usize] & path_bit(c, false) != 0
+                        && self.room.graph.above(p, c, false)
                     {
                         continue;
                     }
-                    if self.seen.get(c, false) == NONE {
+                    if self.room.seen.get(c, false) == NONE {
                         let node = self.add(c, false, Some(p));
                         self.mark(c, false, node);
-                        self.pending_off.push_back(Pending::New(node));
+                        self.room.pending_off.push_back(Pending::New(node));
                     } else if length >= 3
                         && let Some(via) = links.forced_via(c, src, pass.cell, pass.house)
                     {
                         // Met again: kept if it closes a cycle long enough
                         // (the off potentials are taken one link further on).
-                        self.pending_off.push_back(Pending::Again { cand: c, parent: p, via });
+                        self.room.pending_off.push_back(Pending::Again { cand: c, parent: p, via });
                     }
                 }
             }
             length += 1;
-            while let Some(entry) = self.pending_off.pop_front() {
+            while let Some(entry) = self.room.pending_off.pop_front() {
                 match entry {
                     Pending::New(node) => {
-                        let cand = self.graph.node(node).cand;
+                        let cand = self.room.graph.node(node).cand;
                         for &(c, via) in links.off_to_on(cand, pass.cell, pass.house) {
                             if length >= 4 && c == src {
                                 let end = self.add(src, true, Some(node));
-                                self.graph.set_cause(end, via.code());
+                                self.room.graph.set_cause(end, via.code());
                                 found.push(end);
                             }
-                            if self.seen.get(c, true) == NONE {
+                            if self.room.seen.get(c, true) == NONE {
                                 let on = self.add(c, true, Some(node));
-                                self.graph.set_cause(on, via.code());
+                                self.room.graph.set_cause(on, via.code());
                                 self.mark(c, true, on);
-                                self.pending_on.push_back(on);
+                                self.room.pending_on.push_back(on);
                             }
                         }
                     }
                     Pending::Again { cand, parent, via } => {
                         let off = self.add(cand, false, Some(parent));
                         let end = self.add(src, true, Some(off));
-                        self.graph.set_cause(end, via.code());
+                        self.room.graph.set_cause(end, via.code());
                         found.push(end);
                     }
                 }
@@ -366,20 +418,20 @@ impl<'a> Unary<'a> {
     /// cycle candidate of its digit on one way round and another on the
     /// other way (cells of the cycle left alone).
     fn cycle_hint(&mut self, dst: u32, pass: Pass) {
-        let complexity = self.graph.ancestors(dst);
+        let complexity = self.room.graph.ancestors(dst);
         let rank = Rank::new(pass.cycle_base(), complexity, pass.key());
         if self.nested.is_none() && !rank.beats(self.best.as_ref().map(|b| &b.rank)) {
             return;
         }
-        let path = self.graph.path(dst);
+        let path = self.room.graph.path(dst);
         let layout = self.layout;
         let units = layout.units();
         let cells: Vec<usize> =
-            path.iter().map(|&p| layout.cell(self.graph.node(p).cand)).collect();
+            path.iter().map(|&p| layout.cell(self.room.graph.node(p).cand)).collect();
         // Per candidate, bit 0: off when the root is on, bit 1: when off.
-        let (cancel, marked) = (&mut self.cancel, &mut self.marked);
+        let (cancel, marked) = (&mut self.room.cancel, &mut self.room.marked);
         for &p in &path[1..] {
-            let node = self.graph.node(p);
+            let node = self.room.graph.node(p);
             let (cell, digit) = (layout.cell(node.cand), layout.digit(node.cand));
             for &other in units.peers(cell) {
                 if !cells.contains(&other) && self.masks[other] & bit(digit) != 0 {
@@ -403,90 +455,100 @@ impl<'a> Unary<'a> {
             return;
         }
         if let Some((source, all)) = &mut self.nested {
-            let needs = rule_parents(&mut self.graph, &[dst], None, layout, source, self.masks);
+            let needs =
+                rule_parents(&mut self.room.graph, &[dst], None, layout, source, self.masks);
             let removed = removed.iter().map(|&(c, d)| layout.cand(c, d)).collect();
             all.push(RuleHint { rank, name: pass.name(true), removed, needs });
             return;
         }
-        let chain =
-            path.iter().map(|&p| (self.graph.node(p).cand, self.graph.node(p).on)).collect();
+        let chain = path
+            .iter()
+            .map(|&p| (self.room.graph.node(p).cand, self.room.graph.node(p).on))
+            .collect();
         self.best = Some(Found { rank, pass, cycle: true, chain, removed });
     }
 
     /// A forcing chain from `src` assumed `on` to its own opposite, if
     /// one is shorter than the best so far.
     fn forcing(&mut self, src: Cand, on: bool, pass: Pass) {
-        let links = Rc::clone(&self.links);
+        let links = Rc::clone(&self.room.links);
         self.reset();
         let root = self.add(src, on, None);
         self.mark(src, on, root);
         if on {
-            self.pending_on.push_back(root);
+            self.room.pending_on.push_back(root);
         } else {
-            self.pending_off.push_back(Pending::New(root));
+            self.room.pending_off.push_back(Pending::New(root));
         }
         let (base, key) = (pass.forcing_base(), pass.key());
         let target = 'search: loop {
-            if self.pending_on.is_empty() && self.pending_off.is_empty() {
+            if self.room.pending_on.is_empty() && self.room.pending_off.is_empty() {
                 break None;
             }
-            if let Some(&front) = self.pending_on.front()
-                && !self.can_win(base, self.depth[front as usize] + 2, key)
+            if let Some(&front) = self.room.pending_on.front()
+                && !self.can_win(base, self.room.depth[front as usize] + 2, key)
             {
                 break None;
             }
-            while let Some(p) = self.pending_on.pop_front() {
-                for &c in links.on_to_off(self.graph.node(p).cand, pass.cell) {
+            while let Some(p) = self.room.pending_on.pop_front() {
+                for &c in links.on_to_off(self.room.graph.node(p).cand, pass.cell) {
                     if on && c == src {
                         break 'search Some(self.add(c, false, Some(p)));
                     }
-                    if self.seen.get(c, false) == NONE {
+                    if self.room.seen.get(c, false) == NONE {
                         let node = self.add(c, false, Some(p));
                         self.mark(c, false, node);
-                        self.pending_off.push_back(Pending::New(node));
+                        self.room.pending_off.push_back(Pending::New(node));
                     }
                 }
             }
-            if let Some(&Pending::New(front)) = self.pending_off.front()
-                && !self.can_win(base, self.depth[front as usize] + 2, key)
+            if let Some(&Pending::New(front)) = self.room.pending_off.front()
+                && !self.can_win(base, self.room.depth[front as usize] + 2, key)
             {
                 break None;
             }
-            while let Some(entry) = self.pending_off.pop_front() {
+            while let Some(entry) = self.room.pending_off.pop_front() {
                 let Pending::New(p) = entry else { continue };
-                for &(c, via) in links.off_to_on(self.graph.node(p).cand, pass.cell, true) {
+                for &(c, via) in links.off_to_on(self.room.graph.node(p).cand, pass.cell, true) {
                     if !on && c == src {
                         let end = self.add(c, true, Some(p));
-                        self.graph.set_cause(end, via.code());
+                        self.room.graph.set_cause(end, via.code());
                         break 'search Some(end);
                     }
-                    if self.seen.get(c, true) == NONE {
+                    if self.room.seen.get(c, true) == NONE {
                         let node = self.add(c, true, Some(p));
-                        self.graph.set_cause(node, via.code());
+                        self.room.graph.set_cause(node, via.code());
                         self.mark(c, true, node);
-                        self.pending_on.push_back(node);
+                        self.room.pending_on.push_back(node);
                     }
                 }
             }
         };
         let Some(target) = target else { return };
-        let complexity = self.graph.ancestors(target);
+        let complexity = self.room.graph.ancestors(target);
         let rank = Rank::new(base, complexity, key);
         if let Some((source, all)) = &mut self.nested {
-            let end = self.graph.node(target);
+            let end = self.room.graph.node(target);
             let removed =
                 removals(self.layout, self.masks, Conclusion { cand: end.cand, on: end.on });
-            let needs =
-                rule_parents(&mut self.graph, &[target], None, self.layout, source, self.masks);
+            let needs = rule_parents(
+                &mut self.room.graph,
+                &[target],
+                None,
+                self.layout,
+                source,
+                self.masks,
+            );
             all.push(RuleHint { rank, name: pass.name(false), removed, needs });
             return;
         }
         if rank.beats(self.best.as_ref().map(|b| &b.rank)) {
             let chain = self
+                .room
                 .graph
                 .path(target)
                 .iter()
-                .map(|&p| (self.graph.node(p).cand, self.graph.node(p).on))
+                .map(|&p| (self.room.graph.node(p).cand, self.room.graph.node(p).on))
                 .collect();
             self.best = Some(Found { rank, pass, cycle: false, chain, removed: Vec::new() });
         }
