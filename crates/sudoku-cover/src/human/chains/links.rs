@@ -245,6 +245,11 @@ pub(super) struct Links {
     ends: Vec<[u32; 5]>,
     offs: Vec<Cand>,
     ons: Vec<(Cand, Via)>,
+    /// Room for [`Links::fill`]: per house and digit, its places (how
+    /// many, the first two); per digit, the cells among a cell's peers
+    /// that hold it.
+    places: Vec<(u32, u32, u32)>,
+    holding: Vec<Vec<u32>>,
 }
 
 impl Links {
@@ -269,7 +274,10 @@ impl Links {
         // Per house and digit, its places: how many, and the first two.
         let n = layout.n;
         let houses = layout.units.houses().len();
-        let mut places = vec![(0u32, 0u32, 0u32); houses * n];
+        let places = &mut links.places;
+        places.clear();
+        places.resize(houses * n, (0, 0, 0));
+        links.holding.resize(n, Vec::new());
         for (cell, &mask) in masks.iter().enumerate() {
             for &h in &layout.houses[cell] {
                 for i in Bits(mask) {
@@ -283,16 +291,26 @@ impl Links {
                 }
             }
         }
-        let (mut offs, mut ons) = (Vec::new(), Vec::new());
+        let mut ons = Vec::new();
         for (cell, &mask) in masks.iter().enumerate() {
+            // The peers holding each of the cell's digits, in the peers'
+            // order (as `Layout::on_to_off` lists them).
+            for &i in &layout.peers[cell] {
+                for d in Bits(masks[i as usize] & mask) {
+                    links.holding[d].push(i);
+                }
+            }
             for i in Bits(mask) {
-                let cand = (cell * layout.n + i) as Cand;
+                let cand = (cell * n + i) as Cand;
                 let c = cand as usize;
                 // With the cell's links, the cell's other digits come
                 // first; without, the same list from its peers on.
-                layout.on_to_off(masks, cand, true, &mut offs);
                 let start = links.offs.len() as u32;
-                links.offs.extend_from_slice(&offs);
+                links.offs.extend(Bits(mask & !(1 << i)).map(|d| (cell * n + d) as Cand));
+                let peers = std::mem::take(&mut links.holding[i]);
+                links.offs.extend(peers.iter().map(|&p| (p as usize * n + i) as Cand));
+                links.holding[i] = peers;
+                links.holding[i].clear();
                 let end = links.offs.len() as u32;
                 let in_cell = (mask & !(1 << i)).count_ones();
                 links.starts[c][..2].copy_from_slice(&[start, start + in_cell]);
@@ -307,7 +325,7 @@ impl Links {
                     ons.push(((cell * n + other) as Cand, Via::Cell));
                 }
                 for &h in &layout.houses[cell] {
-                    let (count, a, b) = places[h as usize * n + i];
+                    let (count, a, b) = links.places[h as usize * n + i];
                     if count == 2 {
                         let other = if a as usize == cell { b } else { a };
                         let on = (other as usize * n + i) as Cand;

@@ -3,12 +3,12 @@
 //! forcing chains (a candidate whose truth, or falsehood, implies its own
 //! opposite).
 
-mod components;
+mod walks;
 
 use std::collections::VecDeque;
 use std::rc::Rc;
 
-use components::Components;
+use walks::Walks;
 
 use super::graph::{Cand, Graph, NONE, Rank, Seen};
 use super::links::{Layout, Links, Via, open_masks};
@@ -177,8 +177,8 @@ struct Unary<'a> {
     /// When every hint is wanted (a nested search): the outer chain's
     /// starting grid, and the hints.
     nested: Option<(&'a [Mask], Vec<RuleHint>)>,
-    /// Whether to skip the searches the links' components rule out (not in
-    /// a test comparing with every search).
+    /// Whether to skip the searches that cannot find anything (not in a
+    /// test comparing with every search).
     skip: bool,
 }
 
@@ -206,7 +206,7 @@ struct Room {
     /// two cycles), and the candidates marked.
     cancel: Vec<u8>,
     marked: Vec<Cand>,
-    components: Components,
+    walks: Walks,
 }
 
 impl Default for Room {
@@ -222,7 +222,7 @@ impl Default for Room {
             pending_off: VecDeque::new(),
             cancel: Vec::new(),
             marked: Vec::new(),
-            components: Components::default(),
+            walks: Walks::default(),
         }
     }
 }
@@ -274,15 +274,10 @@ impl<'a> Unary<'a> {
             Pass { cell: true, house: true },
         ];
         let links = Rc::clone(&self.room.links);
-        let mut components = std::mem::take(&mut self.room.components);
+        let mut walks = std::mem::take(&mut self.room.walks);
+        let cands = self.layout.cands();
         for pass in passes {
-            // Searches that cannot find anything are skipped.
-            // (Y-cycles start in bivalue cells, whose two candidates make a
-            // cycle of two links, so the components let most through.)
-            let skip = self.skip && pass.house;
-            if skip {
-                components.compute(&links, self.masks, self.layout.size(), pass);
-            }
+            walks.new_links();
             let cells = self.masks.len();
             for cell in 0..cells {
                 let mask = self.masks[cell];
@@ -293,12 +288,13 @@ impl<'a> Unary<'a> {
                 }
                 for d in digits(mask) {
                     let cand = self.layout.cand(cell, d);
-                    if !skip || components.can_close(&links, pass, cand) {
+                    // A search that cannot find anything is skipped.
+                    if !self.skip || walks.closes(&links, pass, cands, cand) {
                         self.cycles(cand, pass);
                     }
                     if pass.house {
                         for on in [true, false] {
-                            if !skip || components.reaches_opposite(cand, on) {
+                            if !self.skip || walks.reaches_opposite(&links, pass, cands, cand, on) {
                                 self.forcing(cand, on, pass);
                             }
                         }
@@ -306,7 +302,7 @@ impl<'a> Unary<'a> {
                 }
             }
         }
-        self.room.components = components;
+        self.room.walks = walks;
     }
 
     fn can_win(&self, base: u16, complexity: u32, key: u8) -> bool {
