@@ -166,7 +166,10 @@ impl<'u> Layout<'u> {
     /// The candidates `cand` forces on when it is false, in Sudoku
     /// Explainer's order: with `cell_links` the other digit of a cell left
     /// with two, with `house_links` the other place of the digit in each
-    /// house left with two; each once, with the link that found it.
+    /// house left with two; each once, with the link that found it. (The
+    /// plain definition, which the tests hold [`Layout::off_to_on_by`] and
+    /// [`Links`] to.)
+    #[cfg(test)]
     pub fn off_to_on(
         &self,
         masks: &[Mask],
@@ -194,10 +197,40 @@ impl<'u> Layout<'u> {
         }
     }
 
+    /// [`Layout::off_to_on`], the houses' other places read from `places`
+    /// (those of `masks`).
+    pub fn off_to_on_by(
+        &self,
+        places: &Places,
+        masks: &[Mask],
+        cand: Cand,
+        cell_links: bool,
+        out: &mut Vec<(Cand, Via)>,
+    ) {
+        out.clear();
+        let (cell, i) = (self.cell(cand), usize::from(self.digit(cand)) - 1);
+        let mask = masks[cell];
+        if mask >> i & 1 == 0 {
+            return;
+        }
+        if cell_links && mask.count_ones() == 2 {
+            let other = (mask & !(1 << i)).trailing_zeros() as usize;
+            out.push(((cell * self.n + other) as Cand, Via::Cell));
+        }
+        for &h in &self.houses[cell] {
+            if let Some(other) = places.other(h, i, cell) {
+                let on = (other * self.n + i) as Cand;
+                if !out.iter().any(|&(c, _)| c == on) {
+                    out.push((on, Via::House(h)));
+                }
+            }
+        }
+    }
+
     /// The other place of digit bit `b` in house `h` when the house holds
     /// it in exactly two cells, `cell` one of them.
-    #[inline]
-    pub fn other_place(&self, masks: &[Mask], h: u32, cell: usize, b: Mask) -> Option<usize> {
+    #[cfg(test)]
+    fn other_place(&self, masks: &[Mask], h: u32, cell: usize, b: Mask) -> Option<usize> {
         let (mut count, mut other) = (0, None);
         for &c in self.house(h) {
             if masks[c] & b != 0 {
@@ -232,6 +265,53 @@ impl<'u> Layout<'u> {
     }
 }
 
+/// Per house and digit of a grid, how many places the digit has there and
+/// the XOR of their cells: the other place of a digit left with two is
+/// one XOR away, where a scan of the house found it.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Places {
+    n: usize,
+    /// At `house · n + digit − 1`: the count, the XOR.
+    at: Vec<(u32, u32)>,
+}
+
+impl Places {
+    /// The places of `masks`, in place of the last grid's.
+    pub fn fill(&mut self, layout: &Layout, masks: &[Mask]) {
+        let n = layout.n;
+        self.n = n;
+        self.at.clear();
+        self.at.resize(layout.units.houses().len() * n, (0, 0));
+        for (cell, &mask) in masks.iter().enumerate() {
+            for &h in &layout.houses[cell] {
+                for i in Bits(mask) {
+                    let entry = &mut self.at[h as usize * n + i];
+                    entry.0 += 1;
+                    entry.1 ^= cell as u32;
+                }
+            }
+        }
+    }
+
+    /// Takes digit `digit` out of `cell` (which holds it).
+    #[inline]
+    pub fn remove(&mut self, layout: &Layout, cell: usize, digit: u8) {
+        for &h in &layout.houses[cell] {
+            let entry = &mut self.at[h as usize * self.n + usize::from(digit) - 1];
+            entry.0 -= 1;
+            entry.1 ^= cell as u32;
+        }
+    }
+
+    /// The other place of digit index `i` in house `h` when the house
+    /// holds it in exactly two cells, `cell` (which holds it) one of them.
+    #[inline]
+    fn other(&self, h: u32, i: usize, cell: usize) -> Option<usize> {
+        let (count, xor) = self.at[h as usize * self.n + i];
+        (count == 2).then_some((xor ^ cell as u32) as usize)
+    }
+}
+
 /// The links of one fixed grid, listed once per candidate (a static
 /// chain search, whose grid never changes, follows each many times): each
 /// list as [`Layout::on_to_off`] and [`Layout::off_to_on`] give it, in
@@ -245,10 +325,9 @@ pub(super) struct Links {
     ends: Vec<[u32; 5]>,
     offs: Vec<Cand>,
     ons: Vec<(Cand, Via)>,
-    /// Room for [`Links::fill`]: per house and digit, its places (how
-    /// many, the first two); per digit, the cells among a cell's peers
-    /// that hold it.
-    places: Vec<(u32, u32, u32)>,
+    /// Room for [`Links::fill`]: the grid's places; per digit, the cells
+    /// among a cell's peers that hold it.
+    places: Places,
     holding: Vec<Vec<u32>>,
 }
 
@@ -271,26 +350,9 @@ impl Links {
         links.ends.resize(cands, [0; 5]);
         links.offs.clear();
         links.ons.clear();
-        // Per house and digit, its places: how many, and the first two.
         let n = layout.n;
-        let houses = layout.units.houses().len();
-        let places = &mut links.places;
-        places.clear();
-        places.resize(houses * n, (0, 0, 0));
+        links.places.fill(layout, masks);
         links.holding.resize(n, Vec::new());
-        for (cell, &mask) in masks.iter().enumerate() {
-            for &h in &layout.houses[cell] {
-                for i in Bits(mask) {
-                    let entry = &mut places[h as usize * n + i];
-                    match entry.0 {
-                        0 => entry.1 = cell as u32,
-                        1 => entry.2 = cell as u32,
-                        _ => {}
-                    }
-                    entry.0 += 1;
-                }
-            }
-        }
         let mut ons = Vec::new();
         for (cell, &mask) in masks.iter().enumerate() {
             // The peers holding each of the cell's digits, in the peers'
@@ -318,22 +380,7 @@ impl Links {
                 // Off to on: the cell's link (if any) comes first, then the
                 // houses', which never repeat it (another cell); so the
                 // three lists are slices of one.
-                // As `Layout::off_to_on` gives them, from the places.
-                ons.clear();
-                if mask.count_ones() == 2 {
-                    let other = (mask & !(1 << i)).trailing_zeros() as usize;
-                    ons.push(((cell * n + other) as Cand, Via::Cell));
-                }
-                for &h in &layout.houses[cell] {
-                    let (count, a, b) = links.places[h as usize * n + i];
-                    if count == 2 {
-                        let other = if a as usize == cell { b } else { a };
-                        let on = (other as usize * n + i) as Cand;
-                        if !ons.iter().any(|&(c, _)| c == on) {
-                            ons.push((on, Via::House(h)));
-                        }
-                    }
-                }
+                layout.off_to_on_by(&links.places, masks, cand, true, &mut ons);
                 let start = links.ons.len() as u32;
                 links.ons.extend_from_slice(&ons);
                 let end = links.ons.len() as u32;
@@ -449,6 +496,27 @@ mod tests {
             for cell_links in [true, false] {
                 layout.on_to_off(&masks, cand, cell_links, &mut offs);
                 assert_eq!(links.on_to_off(cand, cell_links), offs);
+            }
+        }
+        // The places kept as candidates leave give the same links as a
+        // scan of the houses, after every removal.
+        let mut work = masks.clone();
+        let mut places = Places::default();
+        places.fill(&layout, &work);
+        let mut by = Vec::new();
+        for step in 0..60 {
+            for cand in 0..729 {
+                for cell_links in [true, false] {
+                    layout.off_to_on(&work, cand, cell_links, true, &mut ons);
+                    layout.off_to_on_by(&places, &work, cand, cell_links, &mut by);
+                    assert_eq!(by, ons);
+                }
+            }
+            let cell = (step * 37) % 81;
+            if work[cell].count_ones() > 1 {
+                let digit = work[cell].trailing_zeros() as u8 + 1;
+                work[cell] &= !(1 << (digit - 1));
+                places.remove(&layout, cell, digit);
             }
         }
         // Hidden parents: what the source had and the grid lost.

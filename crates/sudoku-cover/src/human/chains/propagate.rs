@@ -6,7 +6,7 @@ use std::collections::VecDeque;
 
 use super::advanced::{Advanced, Deduction};
 use super::graph::{Cand, Graph, NONE, Seen};
-use super::links::{Layout, Via};
+use super::links::{Layout, Places, Via};
 use crate::human::candidates::Mask;
 
 /// How a propagation reasons.
@@ -62,6 +62,9 @@ pub(super) struct Propagator<'a> {
     /// Every node of every propagation.
     pub graph: Graph,
     work: Vec<Mask>,
+    /// The places of `source`, and of `work` as it loses candidates.
+    source_places: Places,
+    places: Places,
     seen: Seen,
     pending_on: VecDeque<u32>,
     pending_off: VecDeque<u32>,
@@ -78,12 +81,16 @@ impl<'a> Propagator<'a> {
     /// A propagator on the grid of candidates `source`.
     pub fn new(layout: &'a Layout<'a>, source: &'a [Mask], mode: Mode) -> Propagator<'a> {
         let cands = layout.cands();
+        let mut source_places = Places::default();
+        source_places.fill(layout, source);
         Propagator {
             layout,
             source,
             mode,
             graph: Graph::new(cands),
             work: source.to_vec(),
+            places: source_places.clone(),
+            source_places,
             seen: Seen::new(cands),
             pending_on: VecDeque::new(),
             pending_off: VecDeque::new(),
@@ -120,6 +127,7 @@ impl<'a> Propagator<'a> {
     pub fn run(&mut self, cand: Cand, on: bool) -> Outcome {
         let mut out = Outcome::default();
         self.work.copy_from_slice(self.source);
+        self.places.clone_from(&self.source_places);
         let root = self.graph.add(cand, on, &[]);
         self.mark(cand, on, root, &mut out);
         out.contradiction = self.propagate(&mut out);
@@ -181,7 +189,7 @@ impl<'a> Propagator<'a> {
         let layout = self.layout;
         let cand = self.graph.node(p).cand;
         let mut ons = std::mem::take(&mut self.ons);
-        layout.off_to_on(&self.work, cand, self.mode.cell_links, true, &mut ons);
+        layout.off_to_on_by(&self.places, &self.work, cand, self.mode.cell_links, &mut ons);
         self.found.clear();
         for &(c, via) in &ons {
             self.parents.clear();
@@ -202,7 +210,10 @@ impl<'a> Propagator<'a> {
         self.ons = ons;
         if self.mode.dynamic {
             let (cell, digit) = (layout.cell(cand), layout.digit(cand));
-            self.work[cell] &= !(1 << (digit - 1));
+            if self.work[cell] >> (digit - 1) & 1 == 1 {
+                self.work[cell] &= !(1 << (digit - 1));
+                self.places.remove(layout, cell, digit);
+            }
         }
         for i in 0..self.found.len() {
             let node = self.found[i];

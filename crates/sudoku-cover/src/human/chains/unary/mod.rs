@@ -207,6 +207,8 @@ struct Room {
     cancel: Vec<u8>,
     marked: Vec<Cand>,
     walks: Walks,
+    /// Per potential, whether it reaches its opposite along every link.
+    forcing: Vec<bool>,
 }
 
 impl Default for Room {
@@ -223,6 +225,7 @@ impl Default for Room {
             cancel: Vec::new(),
             marked: Vec::new(),
             walks: Walks::default(),
+            forcing: Vec::new(),
         }
     }
 }
@@ -240,6 +243,12 @@ impl Drop for Unary<'_> {
             ROOM.with(|r| r.set(Some(room)));
         }
     }
+}
+
+/// A potential's number in [`Room::forcing`].
+#[inline]
+fn potential(cand: Cand, on: bool) -> usize {
+    cand as usize * 2 + usize::from(on)
 }
 
 /// A potential's bit in [`Unary`]'s path filters.
@@ -276,6 +285,26 @@ impl<'a> Unary<'a> {
         let links = Rc::clone(&self.room.links);
         let mut walks = std::mem::take(&mut self.room.walks);
         let cands = self.layout.cands();
+        // Which potentials reach their opposite along every link: the
+        // forcing chains of both kinds of link, and the only potentials
+        // whose forcing X-chains (a part of the links) can.
+        let mut forcing = std::mem::take(&mut self.room.forcing);
+        forcing.clear();
+        forcing.resize(2 * cands, !self.skip);
+        if self.skip {
+            walks.new_links();
+            for (cell, &mask) in self.masks.iter().enumerate() {
+                if mask.count_ones() >= 2 {
+                    for d in digits(mask) {
+                        let cand = self.layout.cand(cell, d);
+                        for on in [true, false] {
+                            forcing[potential(cand, on)] =
+                                walks.reaches_opposite(&links, passes[2], cands, cand, on);
+                        }
+                    }
+                }
+            }
+        }
         for pass in passes {
             walks.new_links();
             let cells = self.masks.len();
@@ -294,7 +323,11 @@ impl<'a> Unary<'a> {
                     }
                     if pass.house {
                         for on in [true, false] {
-                            if !self.skip || walks.reaches_opposite(&links, pass, cands, cand, on) {
+                            let finds = forcing[potential(cand, on)]
+                                && (pass.cell
+                                    || !self.skip
+                                    || walks.reaches_opposite(&links, pass, cands, cand, on));
+                            if finds {
                                 self.forcing(cand, on, pass);
                             }
                         }
@@ -303,6 +336,7 @@ impl<'a> Unary<'a> {
             }
         }
         self.room.walks = walks;
+        self.room.forcing = forcing;
     }
 
     fn can_win(&self, base: u16, complexity: u32, key: u8) -> bool {

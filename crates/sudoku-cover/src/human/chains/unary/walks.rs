@@ -34,8 +34,10 @@ pub(super) struct Walks {
     /// it.
     stamp: Vec<u32>,
     now: u32,
-    /// The walk's potentials, each with the first "off" of its path.
-    queue: Vec<(u32, u32)>,
+    /// A reach walk's potentials.
+    queue: Vec<u32>,
+    /// A cycle walk's potentials, each with the first "off" of its path.
+    paths: Vec<(u32, u32)>,
     /// Per potential, the links (`generation`) on which it was found not to
     /// reach its opposite.
     settled: Vec<u32>,
@@ -73,15 +75,16 @@ impl Walks {
             self.now = 1;
         }
         self.queue.clear();
+        self.paths.clear();
     }
 
-    /// Marks potential `p` met and queues it (with `first`) if it is new.
+    /// Marks potential `p` met; whether it is new.
     #[inline]
-    fn meet(&mut self, p: u32, first: u32) {
-        if self.stamp[p as usize] != self.now {
-            self.stamp[p as usize] = self.now;
-            self.queue.push((p, first));
-        }
+    fn meet(&mut self, p: u32) -> bool {
+        let stamp = &mut self.stamp[p as usize];
+        let new = *stamp != self.now;
+        *stamp = self.now;
+        new
     }
 
     /// Whether `cand` assumed `on` implies its opposite along the links of
@@ -99,9 +102,10 @@ impl Walks {
         if self.settled[from as usize] == self.generation {
             return false;
         }
-        self.meet(from, NONE);
+        self.meet(from);
+        self.queue.push(from);
         let mut head = 0;
-        while let Some(&(p, _)) = self.queue.get(head) {
+        while let Some(&p) = self.queue.get(head) {
             head += 1;
             if p & 1 == 1 {
                 for &c in links.on_to_off(p / 2, pass.cell) {
@@ -109,7 +113,9 @@ impl Walks {
                     if q == to {
                         return true;
                     }
-                    self.meet(q, NONE);
+                    if self.meet(q) {
+                        self.queue.push(q);
+                    }
                 }
             } else {
                 for &(c, _) in links.off_to_on(p / 2, pass.cell, pass.house) {
@@ -117,11 +123,13 @@ impl Walks {
                     if q == to {
                         return true;
                     }
-                    self.meet(q, NONE);
+                    if self.meet(q) {
+                        self.queue.push(q);
+                    }
                 }
             }
         }
-        for &(p, _) in &self.queue {
+        for &p in &self.queue {
             self.settled[p as usize] = self.generation;
         }
         false
@@ -136,9 +144,10 @@ impl Walks {
         }
         self.start(cands);
         let root = potential(src, true);
-        self.meet(root, NONE);
+        self.meet(root);
+        self.paths.push((root, NONE));
         let mut head = 0;
-        while let Some(&(p, first)) = self.queue.get(head) {
+        while let Some(&(p, first)) = self.paths.get(head) {
             head += 1;
             if p & 1 == 1 {
                 for &c in links.on_to_off(p / 2, pass.cell) {
@@ -146,11 +155,16 @@ impl Walks {
                     if p != root && off != first && partners.iter().any(|&(q, _)| q == c) {
                         return true;
                     }
-                    self.meet(off, if p == root { off } else { first });
+                    if self.meet(off) {
+                        self.paths.push((off, if p == root { off } else { first }));
+                    }
                 }
             } else {
                 for &(c, _) in links.off_to_on(p / 2, pass.cell, pass.house) {
-                    self.meet(potential(c, true), first);
+                    let on = potential(c, true);
+                    if self.meet(on) {
+                        self.paths.push((on, first));
+                    }
                 }
             }
         }
