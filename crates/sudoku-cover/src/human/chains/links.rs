@@ -167,8 +167,8 @@ impl<'u> Layout<'u> {
     /// Explainer's order: with `cell_links` the other digit of a cell left
     /// with two, with `house_links` the other place of the digit in each
     /// house left with two; each once, with the link that found it. (The
-    /// plain definition, which the tests hold [`Layout::off_to_on_by`] and
-    /// [`Links`] to.)
+    /// plain definition, which the tests hold `off_to_on_by` and [`Links`]
+    /// to.)
     #[cfg(test)]
     pub fn off_to_on(
         &self,
@@ -197,8 +197,11 @@ impl<'u> Layout<'u> {
         }
     }
 
-    /// [`Layout::off_to_on`], the houses' other places read from `places`
-    /// (those of `masks`).
+    /// The candidates `cand` forces on when it is false, in Sudoku
+    /// Explainer's order: with `cell_links` the other digit of a cell left
+    /// with two, then the other place of the digit in each house left with
+    /// two (read from `places`, those of `masks`); each once, with the link
+    /// that found it.
     pub fn off_to_on_by(
         &self,
         places: &Places,
@@ -314,8 +317,8 @@ impl Places {
 
 /// The links of one fixed grid, listed once per candidate (a static
 /// chain search, whose grid never changes, follows each many times): each
-/// list as [`Layout::on_to_off`] and [`Layout::off_to_on`] give it, in
-/// their order.
+/// list as [`Layout::on_to_off`] and [`Layout::off_to_on_by`] give it,
+/// in their order.
 #[derive(Debug, Default)]
 pub(super) struct Links {
     /// Per candidate, where its lists start in `offs` and `ons`, for each
@@ -399,7 +402,8 @@ impl Links {
         &self.offs[self.starts[c][k] as usize..self.ends[c][k] as usize]
     }
 
-    /// [`Layout::off_to_on`] on the grid (`cell_links` or `house_links`).
+    /// [`Layout::off_to_on_by`] on the grid (`cell_links` or `house_links`;
+    /// without `house_links`, the cell's link alone).
     #[inline]
     pub fn off_to_on(&self, cand: Cand, cell_links: bool, house_links: bool) -> &[(Cand, Via)] {
         let k = match (cell_links, house_links) {
