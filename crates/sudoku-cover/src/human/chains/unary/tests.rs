@@ -87,7 +87,8 @@ fn in_real_puzzles() {
 }
 
 /// The search stops early once nothing deeper can beat the best chain
-/// found; searching every chain to the end finds the same step.
+/// found; searching every chain to the end finds the same step, and so
+/// does running every search (none skipped by the walks).
 #[test]
 fn pruning_keeps_the_easiest_chain() {
     let units = units();
@@ -107,6 +108,11 @@ fn pruning_keeps_the_easiest_chain() {
                 full.run();
                 let key = |f: &Option<Found>| f.as_ref().map(|f| (f.rank, f.chain.clone()));
                 assert_eq!(key(&pruned.best), key(&full.best));
+                // Nor do the walks that skip searches change the step.
+                let mut every = Unary::new(&layout, &masks);
+                every.skip = false;
+                every.run();
+                assert_eq!(key(&pruned.best), key(&every.best));
                 if let Some(found) = pruned.best.take() {
                     assert_sound(&found.into_step(&layout), &grid);
                     compared += 1;
