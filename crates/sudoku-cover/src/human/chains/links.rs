@@ -372,10 +372,7 @@ impl Links {
                 // first; without, the same list from its peers on.
                 let start = links.offs.len() as u32;
                 links.offs.extend(Bits(mask & !(1 << i)).map(|d| (cell * n + d) as Cand));
-                let peers = std::mem::take(&mut links.holding[i]);
-                links.offs.extend(peers.iter().map(|&p| (p as usize * n + i) as Cand));
-                links.holding[i] = peers;
-                links.holding[i].clear();
+                links.offs.extend(links.holding[i].drain(..).map(|p| (p as usize * n + i) as Cand));
                 let end = links.offs.len() as u32;
                 let in_cell = (mask & !(1 << i)).count_ones();
                 links.starts[c][..2].copy_from_slice(&[start, start + in_cell]);
