@@ -245,16 +245,17 @@ impl Drop for Unary<'_> {
     }
 }
 
-/// A potential's number in [`Room::forcing`].
+/// A potential's number, `cand · 2 + on` (in [`Room::forcing`] and the
+/// walks' marks).
 #[inline]
-fn potential(cand: Cand, on: bool) -> usize {
-    cand as usize * 2 + usize::from(on)
+fn potential(cand: Cand, on: bool) -> u32 {
+    cand * 2 + u32::from(on)
 }
 
 /// A potential's bit in [`Unary`]'s path filters.
 #[inline]
 fn path_bit(cand: Cand, on: bool) -> u128 {
-    1 << ((cand * 2 + u32::from(on)) % 128)
+    1 << (potential(cand, on) % 128)
 }
 
 impl<'a> Unary<'a> {
@@ -298,7 +299,7 @@ impl<'a> Unary<'a> {
                     for d in digits(mask) {
                         let cand = self.layout.cand(cell, d);
                         for on in [true, false] {
-                            forcing[potential(cand, on)] =
+                            forcing[potential(cand, on) as usize] =
                                 walks.reaches_opposite(&links, passes[2], cands, cand, on);
                         }
                     }
@@ -323,7 +324,7 @@ impl<'a> Unary<'a> {
                     }
                     if pass.house {
                         for on in [true, false] {
-                            let finds = forcing[potential(cand, on)]
+                            let finds = forcing[potential(cand, on) as usize]
                                 && (pass.cell
                                     || !self.skip
                                     || walks.reaches_opposite(&links, pass, cands, cand, on));

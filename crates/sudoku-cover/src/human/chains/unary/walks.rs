@@ -23,7 +23,7 @@
 //!   first link: the partner's "off" is on a path exactly when it is the
 //!   path's first "off", which the walk carries along.
 
-use super::Pass;
+use super::{Pass, potential};
 use crate::human::chains::graph::{Cand, NONE};
 use crate::human::chains::links::Links;
 
@@ -42,12 +42,6 @@ pub(super) struct Walks {
     /// reach its opposite.
     settled: Vec<u32>,
     generation: u32,
-}
-
-/// A potential's number.
-#[inline]
-fn potential(cand: Cand, on: bool) -> u32 {
-    cand * 2 + u32::from(on)
 }
 
 impl Walks {
