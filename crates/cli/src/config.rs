@@ -261,7 +261,7 @@ impl Config {
         Ok(match args.command {
             Command::Solve(a) if a.min_cost => Config::MinCost(
                 // One thread by default, as for `dlx solve`.
-                search(a.file.as_deref(), None, 1, &a.search),
+                search(a.file.as_deref(), None, || 1, &a.search),
                 MinCost { best: a.best.unwrap_or(1), time_limit: a.time_limit },
             ),
             Command::Solve(a) => Config::Solve(search(
@@ -273,12 +273,12 @@ impl Config {
                 },
                 // One thread by default: the first solution is then the
                 // search's first, the same on every run.
-                1,
+                || 1,
                 &a.search,
             )),
             // Every core by default: the count is the same anyway.
             Command::Count(a) => Config::Count(
-                search(a.file.as_deref(), a.search.limit.map(u128::from), all_cores(), &a.search),
+                search(a.file.as_deref(), a.search.limit.map(u128::from), all_cores, &a.search),
                 LongRun {
                     time_limit: a.time_limit,
                     node_limit: a.node_limit,
@@ -349,7 +349,7 @@ fn all_cores() -> usize {
 fn search(
     file: Option<&Path>,
     limit: Option<u128>,
-    default_threads: usize,
+    default_threads: fn() -> usize,
     args: &SearchArgs,
 ) -> SearchConfig {
     let input = Input::from_optional(file);
@@ -357,7 +357,7 @@ fn search(
         report: Report::new(&args.report, input == Input::Stdin),
         input,
         limit,
-        threads: args.threads.unwrap_or(default_threads),
+        threads: args.threads.unwrap_or_else(default_threads),
         search: dlx::Config::new()
             .propagation(args.propagation.into())
             .heuristic(args.heuristic.into())

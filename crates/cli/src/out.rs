@@ -45,8 +45,10 @@ impl Out {
 
     /// Writes one record of JSON Lines: the object on one line.
     pub fn json_line(&mut self, value: &impl Serialize) -> io::Result<()> {
-        serde_json::to_writer(&mut *self, value)?;
-        self.write_all(b"\n")?;
+        let line = serde_json::to_vec(value).map_err(io::Error::other)?;
+        self.buf.extend_from_slice(&line);
+        self.buf.push(b'\n');
+        self.spill()?;
         self.end_record()
     }
 

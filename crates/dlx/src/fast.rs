@@ -7,7 +7,8 @@
 //! - the bit engine's search loop, and its forcing of many options at
 //!   once, compiled for AVX2 (with BMI1, BMI2 and POPCNT), run when the CPU
 //!   has them ([`run`], any [`Kernel`]; for the bit-sliced form only,
-//!   where it pays);
+//!   where it pays; the CPU's features read once, from three `cpuid`
+//!   leaves);
 //! - BMI2's `pdep` instruction where the CPU has it ([`Bmi2`]), for the
 //!   bit-sliced form's tie-break.
 //!
@@ -245,15 +246,87 @@ pub(crate) fn run<K: Kernel>(kernel: K) -> K::Output {
     kernel.call()
 }
 
-/// Whether the CPU has the features of [`run_avx2`] (the answer is cached
-/// by the standard library).
+/// Whether the CPU has the features of [`run_avx2`].
 #[cfg(target_arch = "x86_64")]
 #[inline]
 fn has_avx2() -> bool {
-    std::is_x86_feature_detected!("avx2")
-        && std::is_x86_feature_detected!("bmi1")
-        && std::is_x86_feature_detected!("bmi2")
-        && std::is_x86_feature_detected!("popcnt")
+    cpu::features() & cpu::AVX2 != 0
+}
+
+/// The CPU features the fast paths ask for, read once a process.
+///
+/// PERF: the standard library's `is_x86_feature_detected!` reads every
+/// feature it knows at its first call, about eight `cpuid` instructions,
+/// and in a virtual machine each `cpuid` traps to the hypervisor (10-14 µs
+/// each on the machine of docs/performance.md, "Start-up of the command
+/// line"): 0.1 ms of every process that searched. Three leaves answer
+/// what is asked here.
+#[cfg(target_arch = "x86_64")]
+mod cpu {
+    use std::sync::atomic::{AtomicU8, Ordering};
+
+    /// POPCNT.
+    pub(super) const POPCNT: u8 = 1;
+    /// BMI2.
+    pub(super) const BMI2: u8 = 2;
+    /// AVX2, BMI1, BMI2 and POPCNT, with the AVX state saved by the system.
+    pub(super) const AVX2: u8 = 4;
+    /// Set once the features are read.
+    const READ: u8 = 0x80;
+
+    /// The features (the bits above), read at the first call.
+    #[inline]
+    pub(super) fn features() -> u8 {
+        static FEATURES: AtomicU8 = AtomicU8::new(0);
+        let features = FEATURES.load(Ordering::Relaxed);
+        if features != 0 {
+            return features;
+        }
+        let features = read() | READ;
+        FEATURES.store(features, Ordering::Relaxed);
+        features
+    }
+
+    /// `cpuid` leaves 0, 1 and 7, and the system's saved state (`xgetbv`).
+    #[cfg(not(miri))]
+    fn read() -> u8 {
+        let bit = |word: u32, b: u32| word >> b & 1 != 0;
+        let max_leaf = leaf(0).eax;
+        let one = leaf(1);
+        let popcnt = bit(one.ecx, 23);
+        let (osxsave, avx) = (bit(one.ecx, 27), bit(one.ecx, 28));
+        let seven = if max_leaf >= 7 { leaf(7).ebx } else { 0 };
+        let (bmi1, avx2, bmi2) = (bit(seven, 3), bit(seven, 5), bit(seven, 8));
+        // The system saves the SSE and AVX registers (XCR0 bits 1 and 2).
+        // SAFETY: OSXSAVE is set, so the CPU has XGETBV and the system
+        // enabled it.
+        let ymm_saved = osxsave && unsafe { std::arch::x86_64::_xgetbv(0) } & 0b110 == 0b110;
+        let mut features = 0;
+        if popcnt {
+            features |= POPCNT;
+        }
+        if bmi2 {
+            features |= BMI2;
+        }
+        if popcnt && avx && avx2 && bmi1 && bmi2 && ymm_saved {
+            features |= AVX2;
+        }
+        features
+    }
+
+    /// `cpuid` of a leaf, subleaf 0.
+    #[cfg(not(miri))]
+    #[allow(unused_unsafe)] // safe in recent Rust, unsafe in older versions
+    fn leaf(leaf: u32) -> std::arch::x86_64::CpuidResult {
+        // SAFETY: every x86-64 CPU has CPUID.
+        unsafe { std::arch::x86_64::__cpuid_count(leaf, 0) }
+    }
+
+    /// Under Miri, which runs no `cpuid`: none.
+    #[cfg(miri)]
+    fn read() -> u8 {
+        0
+    }
 }
 
 /// `kernel.call()`, compiled for AVX2, BMI1, BMI2 and POPCNT.
@@ -279,11 +352,10 @@ unsafe fn run_avx2<K: Kernel>(kernel: K) -> K::Output {
 pub(crate) struct Bmi2(());
 
 impl Bmi2 {
-    /// `Some` if the CPU has BMI2 (the answer is cached by the standard
-    /// library).
+    /// `Some` if the CPU has BMI2.
     pub(crate) fn detect() -> Option<Bmi2> {
         #[cfg(target_arch = "x86_64")]
-        if std::is_x86_feature_detected!("bmi2") {
+        if cpu::features() & cpu::BMI2 != 0 {
             return Some(Bmi2(()));
         }
         None
@@ -316,7 +388,7 @@ impl Bmi2 {
 #[inline]
 pub(crate) fn live_in(alive: &[u64], list: &[(u32, u64)]) -> u32 {
     #[cfg(target_arch = "x86_64")]
-    if std::is_x86_feature_detected!("popcnt") {
+    if cpu::features() & cpu::POPCNT != 0 {
         // SAFETY: the CPU has POPCNT.
         return unsafe { live_in_popcnt(alive, list) };
     }
@@ -380,5 +452,22 @@ mod tests {
         let mut values = PerItem::new(vec![7u32, 8], &links).unwrap();
         values[1] += 1;
         assert_eq!(values.item(links[0].next), 9);
+    }
+
+    /// The features read from three `cpuid` leaves are the ones the
+    /// standard library finds.
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    #[test]
+    fn cpu_features_agree_with_the_standard_library() {
+        let features = cpu::features();
+        let has = |bit| features & bit != 0;
+        assert_eq!(has(cpu::POPCNT), std::is_x86_feature_detected!("popcnt"));
+        assert_eq!(has(cpu::BMI2), std::is_x86_feature_detected!("bmi2"));
+        let avx2 = std::is_x86_feature_detected!("avx2")
+            && std::is_x86_feature_detected!("bmi1")
+            && std::is_x86_feature_detected!("bmi2")
+            && std::is_x86_feature_detected!("popcnt");
+        assert_eq!(has(cpu::AVX2), avx2);
+        assert_eq!(cpu::features(), features, "read once, the same after");
     }
 }
