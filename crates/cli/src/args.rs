@@ -4,6 +4,16 @@
 //! opens a file or checks more than clap can; [`crate::config`] turns the
 //! parsed arguments into a [`Config`](crate::config::Config) before any work
 //! starts.
+//!
+//! A subcommand's arguments are built only when it runs (or for help,
+//! completions and the manual): clap's `defer` on [`Command`] and
+//! [`SudokuCommand`], which spares each run building every other command
+//! (0.2 ms of `dlx --version`, docs/performance.md). Deferred, a payload
+//! struct's doc comment would be applied after its variant's and replace
+//! the subcommand's about text, so those structs carry theirs for rustdoc
+//! only (`cfg_attr(doc, doc = ...)`), and the words a subcommand gives the
+//! shared options (`mut_arg`) sit on its struct, applied once its
+//! arguments exist.
 
 use std::path::PathBuf;
 
@@ -57,8 +67,10 @@ pub struct Args {
     pub command: Command,
 }
 
-/// The commands of `dlx`.
+/// The commands of `dlx`, each one's arguments deferred (see the module
+/// docs).
 #[derive(Debug, Subcommand)]
+#[command(defer = true)]
 pub enum Command {
     /// Print solutions of an exact-cover problem in Knuth's format.
     ///
@@ -78,22 +90,6 @@ Examples:
 With --min-cost, stopped before the end (Ctrl-C, SIGTERM, --time-limit), it
 prints the cheapest solutions found so far, each cost marked `(not proven
 optimal)`, and exits with status 3.")]
-    #[command(
-        mut_arg("limit", |a| a.help(
-            "Print at most N solutions, a blank line between them (by default one, or all \
-             with --all)"
-        )),
-        mut_arg("threads", |a| a.help(
-            "Search on N threads (default 1). With one thread solutions come in the search's \
-             order, the same on every run; with more, the first solution printed is the first \
-             any thread finds, and --all prints solutions as they are found, in an order that \
-             varies from run to run"
-        )),
-        mut_arg("format", |a| a.help(
-            "How to write solutions: `text`, one option per line, or `json`, one object per \
-             solution (JSON Lines)"
-        ))
-    )]
     Solve(SolveArgs),
 
     /// Count the solutions of an exact-cover problem in Knuth's format.
@@ -116,13 +112,6 @@ Examples:
 Stopped before the end (Ctrl-C, SIGTERM, --time-limit, --node-limit), it
 prints `at least N` (JSON: \"complete\": false), its statistics if asked,
 saves the checkpoint if one is asked for, and exits with status 3.")]
-    #[command(
-        mut_arg("limit", |a| a.help("Stop counting at N solutions")),
-        mut_arg("threads", |a| a.help("Count on N threads; by default on every core")),
-        mut_arg("format", |a| a.help(
-            "How to write the count: `text`, the number alone, or `json`, one object"
-        ))
-    )]
     Count(CountArgs),
 
     /// Estimate the size of a search, and its time, before running it.
@@ -207,8 +196,24 @@ unique), 2 when some puzzle or the command line was invalid."
     Sudoku(SudokuCommand),
 }
 
-/// `dlx solve`.
+#[cfg_attr(doc, doc = "`dlx solve`.")]
 #[derive(Debug, ClapArgs)]
+#[command(
+    mut_arg("limit", |a| a.help(
+        "Print at most N solutions, a blank line between them (by default one, or all \
+         with --all)"
+    )),
+    mut_arg("threads", |a| a.help(
+        "Search on N threads (default 1). With one thread solutions come in the search's \
+         order, the same on every run; with more, the first solution printed is the first \
+         any thread finds, and --all prints solutions as they are found, in an order that \
+         varies from run to run"
+    )),
+    mut_arg("format", |a| a.help(
+        "How to write solutions: `text`, one option per line, or `json`, one object per \
+         solution (JSON Lines)"
+    ))
+)]
 pub struct SolveArgs {
     /// The problem in Knuth's format; stdin when absent or `-`.
     #[arg(value_name = "FILE")]
@@ -241,8 +246,15 @@ pub struct SolveArgs {
     pub search: SearchArgs,
 }
 
-/// `dlx count`.
+#[cfg_attr(doc, doc = "`dlx count`.")]
 #[derive(Debug, ClapArgs)]
+#[command(
+    mut_arg("limit", |a| a.help("Stop counting at N solutions")),
+    mut_arg("threads", |a| a.help("Count on N threads; by default on every core")),
+    mut_arg("format", |a| a.help(
+        "How to write the count: `text`, the number alone, or `json`, one object"
+    ))
+)]
 pub struct CountArgs {
     /// The problem in Knuth's format; stdin when absent or `-`.
     #[arg(value_name = "FILE")]
@@ -281,9 +293,10 @@ pub(crate) fn seconds(text: &str) -> Result<std::time::Duration, String> {
     }
 }
 
-/// What `dlx solve` and `dlx count` share: how far and how to search, and
-/// what to write. Each command words the help of `--limit`, `--threads`
-/// and `--format` for itself.
+#[cfg_attr(
+    doc,
+    doc = "What `dlx solve` and `dlx count` share: how far and how to search, and what to write. Each command words the help of `--limit`, `--threads` and `--format` for itself."
+)]
 #[derive(Debug, ClapArgs)]
 pub struct SearchArgs {
     /// Stop at N solutions.
@@ -317,7 +330,7 @@ pub struct SearchArgs {
     pub report: ReportArgs,
 }
 
-/// `dlx estimate`.
+#[cfg_attr(doc, doc = "`dlx estimate`.")]
 #[derive(Debug, ClapArgs)]
 pub struct EstimateArgs {
     /// The problem in Knuth's format; stdin when absent or `-`.
@@ -340,7 +353,7 @@ pub struct EstimateArgs {
     pub format: OutputFormat,
 }
 
-/// `dlx split`.
+#[cfg_attr(doc, doc = "`dlx split`.")]
 #[derive(Debug, ClapArgs)]
 pub struct SplitArgs {
     /// The problem in Knuth's format; stdin when absent or `-`.
@@ -383,7 +396,7 @@ pub struct SplitArgs {
     pub format: OutputFormat,
 }
 
-/// `dlx sum`.
+#[cfg_attr(doc, doc = "`dlx sum`.")]
 #[derive(Debug, ClapArgs)]
 pub struct SumArgs {
     /// Files of counts, read in order; stdin when none or `-`.
@@ -401,7 +414,7 @@ pub struct SumArgs {
     pub format: OutputFormat,
 }
 
-/// Flags about what goes to stderr besides errors.
+#[cfg_attr(doc, doc = "Flags about what goes to stderr besides errors.")]
 #[derive(Debug, ClapArgs)]
 pub struct ReportArgs {
     /// Write statistics to stderr when done, one `key: value` per line:

@@ -9,8 +9,9 @@ use sudoku_cover::generate::RatingRange;
 
 use super::{HeuristicArg, OutputFormat, PropagationArg, ReportArgs, at_least_one, seconds};
 
-/// The sudoku commands.
+/// The sudoku commands, each one's arguments deferred (see `args`).
 #[derive(Debug, Subcommand)]
+#[command(defer = true)]
 pub enum SudokuCommand {
     /// Solve every puzzle: one answer per puzzle, in input order.
     ///
@@ -148,7 +149,7 @@ made` on stderr.")]
     Generate(SudokuGenerateArgs),
 }
 
-/// `dlx sudoku solve`.
+#[cfg_attr(doc, doc = "`dlx sudoku solve`.")]
 #[derive(Debug, ClapArgs)]
 pub struct SudokuSolveArgs {
     /// How to write solutions: `text`, as each puzzle was written (the
@@ -176,7 +177,7 @@ pub struct SudokuSolveArgs {
     pub sudoku: SudokuArgs,
 }
 
-/// `dlx sudoku count`.
+#[cfg_attr(doc, doc = "`dlx sudoku count`.")]
 #[derive(Debug, ClapArgs)]
 pub struct SudokuCountArgs {
     /// Stop counting each puzzle's solutions at N.
@@ -199,7 +200,7 @@ pub struct SudokuCountArgs {
     pub sudoku: SudokuArgs,
 }
 
-/// `dlx sudoku check`.
+#[cfg_attr(doc, doc = "`dlx sudoku check`.")]
 #[derive(Debug, ClapArgs)]
 pub struct SudokuCheckArgs {
     /// How to write the answers: `text`, one word per line, or `json`, one
@@ -218,7 +219,7 @@ pub struct SudokuCheckArgs {
     pub sudoku: SudokuArgs,
 }
 
-/// `dlx sudoku rate`, `hint` and `explain`.
+#[cfg_attr(doc, doc = "`dlx sudoku rate`, `hint` and `explain`.")]
 #[derive(Debug, ClapArgs)]
 pub struct SudokuHumanArgs {
     /// How to write the answers: `text`, one line per puzzle (a line per
@@ -230,8 +231,10 @@ pub struct SudokuHumanArgs {
     pub sudoku: SudokuArgs,
 }
 
-/// `dlx sudoku rate` and `explain`: a walk to the solution, which may be
-/// bounded in time.
+#[cfg_attr(
+    doc,
+    doc = "`dlx sudoku rate` and `explain`: a walk to the solution, which may be bounded in time."
+)]
 #[derive(Debug, ClapArgs)]
 pub struct SudokuWalkArgs {
     /// The most time one puzzle may take, in seconds (decimals allowed),
@@ -248,7 +251,7 @@ pub struct SudokuWalkArgs {
     pub human: SudokuHumanArgs,
 }
 
-/// `dlx sudoku generate`.
+#[cfg_attr(doc, doc = "`dlx sudoku generate`.")]
 #[derive(Debug, ClapArgs)]
 pub struct SudokuGenerateArgs {
     /// How many puzzles to make.
@@ -374,7 +377,7 @@ fn parse_side(text: &str) -> Result<usize, String> {
     }
 }
 
-/// What every sudoku command takes: the input, the rules, the threads.
+#[cfg_attr(doc, doc = "What every sudoku command takes: the input, the rules, the threads.")]
 #[derive(Debug, ClapArgs)]
 pub struct SudokuArgs {
     /// Files of puzzles, read in order; stdin when none or `-`. An argument
