@@ -103,8 +103,18 @@ impl Sudoku {
         let n = rules.size();
         let constraints = rules.constraints()?;
         let mut b = ProblemBuilder::new();
-        let cell_items: Vec<ItemId> =
-            (0..n * n).map(|i| b.add_primary(format!("p{},{}", i / n + 1, i % n + 1))).collect();
+        // Names are written into one buffer (`p1,1`, `r1#1`, `x1#1`, ...).
+        let mut name = String::new();
+        let cell_items: Vec<ItemId> = (0..n * n)
+            .map(|i| {
+                name.clear();
+                name.push('p');
+                push_number(&mut name, i / n + 1);
+                name.push(',');
+                push_number(&mut name, i % n + 1);
+                b.add_primary(&name)
+            })
+            .collect();
 
         // For each cell, the first item of each (house or exclusion, symbol)
         // block it takes part in; symbol s adds s - 1.
@@ -113,13 +123,19 @@ impl Sudoku {
         for house in &constraints.houses {
             let k = &mut counts[house.tag as usize & 127];
             *k += 1;
-            let first = add_block(&mut b, n, |s| format!("{}{}#{s}", house.tag, *k), true);
+            name.clear();
+            name.push(house.tag);
+            push_number(&mut name, *k);
+            let first = add_block(&mut b, n, &mut name, true);
             for &cell in &house.cells {
                 per_cell[cell].push(first);
             }
         }
         for (k, &(x, y)) in constraints.exclusions.iter().enumerate() {
-            let first = add_block(&mut b, n, |s| format!("x{}#{s}", k + 1), false);
+            name.clear();
+            name.push('x');
+            push_number(&mut name, k + 1);
+            let first = add_block(&mut b, n, &mut name, false);
             per_cell[x].push(first);
             per_cell[y].push(first);
         }
@@ -268,28 +284,53 @@ fn split_option(option: u64, n: u64, recip: u64) -> (u64, u64) {
     (cell, option.wrapping_sub(cell * n))
 }
 
-/// Adds `n` items named by `name(symbol)`; returns the first.
-fn add_block(
-    b: &mut ProblemBuilder,
-    n: usize,
-    mut name: impl FnMut(usize) -> String,
-    primary: bool,
-) -> ItemId {
+/// Adds `n` items named `{prefix}#1` to `{prefix}#n` (`prefix` is left
+/// holding the last name); returns the first.
+fn add_block(b: &mut ProblemBuilder, n: usize, prefix: &mut String, primary: bool) -> ItemId {
     let first = ItemId::new(b.num_items());
+    prefix.push('#');
+    let len = prefix.len();
     for s in 1..=n {
+        prefix.truncate(len);
+        push_number(prefix, s);
         if primary {
-            b.add_primary(name(s));
+            b.add_primary(&*prefix);
         } else {
-            b.add_secondary(name(s));
+            b.add_secondary(&*prefix);
         }
     }
     first
+}
+
+/// Appends `x` in decimal (what `write!` does, without its formatting
+/// machinery: a few hundred items are named for every rule set built).
+fn push_number(out: &mut String, mut x: usize) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (x % 10) as u8;
+        x /= 10;
+        if x == 0 {
+            break;
+        }
+    }
+    out.extend(digits[at..].iter().map(|&d| char::from(d)));
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::{Shape, Variant};
+
+    #[test]
+    fn numbers_are_written_as_format_writes_them() {
+        for x in [0, 7, 10, 99, 100, 12_345, usize::MAX] {
+            let mut out = String::from("p");
+            push_number(&mut out, x);
+            assert_eq!(out, format!("p{x}"));
+        }
+    }
 
     #[test]
     fn options_split_by_the_reciprocal_as_by_division() {

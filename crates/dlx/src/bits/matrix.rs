@@ -35,6 +35,50 @@ pub(super) fn push_bit(list: &mut Vec<(u32, u64)>, o: usize) {
     }
 }
 
+/// Each item's options, in increasing order, as sparse words (word index,
+/// bits), all the items' lists in one vector: item `i`'s from `start[i]` to
+/// `start[i + 1]`. For a matrix whose options are all linked, so that an
+/// item's list length (its header's `top`) bounds its words, as does
+/// `words`: each list is written into a run of that size, then the runs
+/// are closed up.
+pub(super) fn item_lists(m: &Matrix, words: usize) -> (Vec<(u32, u64)>, Vec<u32>) {
+    let items = m.num_items();
+    let mut start = Vec::with_capacity(items + 1);
+    start.push(0u32);
+    for i in 0..items {
+        let room = (m.nodes[i + 1].top as usize).min(words) as u32;
+        start.push(start[i] + room);
+    }
+    let mut lists = vec![(0u32, 0u64); start[items] as usize];
+    let mut used = vec![0u32; items];
+    for (o, &x) in m.option_node.iter().enumerate() {
+        let (wi, bit) = ((o / 64) as u32, 1u64 << (o % 64));
+        let mut q = x as usize;
+        while m.nodes[q].top != SPACER {
+            let i = m.nodes[q].top as usize - 1;
+            let end = (start[i] + used[i]) as usize;
+            match lists[..end].last_mut() {
+                Some((k, bits)) if used[i] > 0 && *k == wi => *bits |= bit,
+                _ => {
+                    lists[end] = (wi, bit);
+                    used[i] += 1;
+                }
+            }
+            q += 1;
+        }
+    }
+    let mut filled = 0;
+    for i in 0..items {
+        let run = start[i] as usize;
+        lists.copy_within(run..run + used[i] as usize, filled);
+        start[i] = filled as u32;
+        filled += used[i] as usize;
+    }
+    start[items] = filled as u32;
+    lists.truncate(filled);
+    (lists, start)
+}
+
 /// The immutable part: which options hold which items, as bitsets.
 #[derive(Debug, Clone)]
 pub(crate) struct BitMatrix {
@@ -102,23 +146,24 @@ impl BitMatrix {
         let primaries = m.num_primary();
         let items = m.num_items();
         let words = num_options.div_ceil(64).max(1);
-        // Each item's options, in increasing order (options are visited in
-        // order), as sparse words built as they come.
-        let mut item_options: Vec<Vec<(u32, u64)>> = vec![Vec::new(); items];
-        let (mut option_items, mut primaries_of) = (Vec::new(), Vec::new());
+        // Each item's options, in increasing order, as sparse words: all
+        // items' lists in one vector (one allocation, not one per item).
+        let (mut item_words, mut item_start) = item_lists(m, words);
+        // Each option's items, and its primary items (an option's own
+        // list, all of them in one vector).
+        let (mut option_items, mut option_start) = (Vec::with_capacity(m.nodes.len()), vec![0u32]);
+        let (mut own, mut own_start) = (Vec::with_capacity(m.nodes.len()), vec![0u32]);
         // Colors: each (secondary item, color) pair's options, and each
         // entry's pair (`NONE`: no color).
         let mut pairs: Vec<(u32, u32)> = Vec::new();
         let mut pair_index: HashMap<(u32, u32), u32> = HashMap::new();
         let mut pair_options: Vec<Vec<(u32, u64)>> = Vec::new();
         let mut option_pairs = Vec::new();
-        let mut option_start = vec![0u32];
         let mut counts = vec![0u32; primaries];
         for (o, &x) in m.option_node.iter().enumerate() {
             let mut q = x as usize;
             while m.nodes[q].top != SPACER {
                 let i = m.nodes[q].top as usize - 1;
-                push_bit(&mut item_options[i], o);
                 option_items.push(i as u32);
                 let color = m.nodes[q].color;
                 if m.has_colors() {
@@ -137,28 +182,18 @@ impl BitMatrix {
                 }
                 if i < primaries {
                     counts[i] += 1;
+                    own.push(i as u32);
                 }
                 q += 1;
             }
-            let start = *option_start.last().expect("starts at 0") as usize;
-            let own: Vec<u32> = option_items[start..]
-                .iter()
-                .copied()
-                .filter(|&i| (i as usize) < primaries)
-                .collect();
-            primaries_of.push(own);
             option_start.push(option_items.len() as u32);
-        }
-        let mut item_words = Vec::new();
-        let mut item_start = vec![0u32];
-        for list in &item_options {
-            item_words.extend_from_slice(list);
-            item_start.push(item_words.len() as u32);
+            own_start.push(own.len() as u32);
         }
         // A pair's clashes: its item's options less its own, word by word.
-        for (&(i, _), own) in pairs.iter().zip(&pair_options) {
-            for &(wi, bits) in &item_options[i as usize] {
-                let mine = own.iter().find(|&&(k, _)| k == wi).map_or(0, |&(_, b)| b);
+        for (&(i, _), mine) in pairs.iter().zip(&pair_options) {
+            for k in item_start[i as usize]..item_start[i as usize + 1] {
+                let (wi, bits) = item_words[k as usize];
+                let mine = mine.iter().find(|&&(k, _)| k == wi).map_or(0, |&(_, b)| b);
                 if bits & !mine != 0 {
                     item_words.push((wi, bits & !mine));
                 }
@@ -174,8 +209,9 @@ impl BitMatrix {
             return None;
         }
         let stride = primaries.div_ceil(LANES) * LANES;
-        let width = primaries_of.iter().map(Vec::len).max().unwrap_or(0);
-        let uniform = primaries_of.iter().all(|own| own.len() == width);
+        let own_len = |o: usize| (own_start[o + 1] - own_start[o]) as usize;
+        let width = (0..num_options).map(own_len).max().unwrap_or(0);
+        let uniform = (0..num_options).all(|o| own_len(o) == width);
         let kernel = match width {
             _ if m.has_colors() => Kernel::Colored,
             _ if num_options >= DENSE * primaries.max(1) => Kernel::Dense,
@@ -186,18 +222,12 @@ impl BitMatrix {
             _ => Kernel::Any,
         };
         let mut option_primaries = Vec::with_capacity(num_options * width);
-        for own in &primaries_of {
-            option_primaries.extend(own);
-            option_primaries.extend(std::iter::repeat_n(stride as u32, width - own.len()));
+        for o in 0..num_options {
+            option_primaries.extend(&own[own_start[o] as usize..own_start[o + 1] as usize]);
+            option_primaries.extend(std::iter::repeat_n(stride as u32, width - own_len(o)));
         }
-        let (mut exact_primaries, mut exact_start) = (Vec::new(), Vec::new());
-        if m.has_colors() {
-            exact_start.push(0);
-            for own in &primaries_of {
-                exact_primaries.extend(own);
-                exact_start.push(exact_primaries.len() as u32);
-            }
-        }
+        let (exact_primaries, exact_start) =
+            if m.has_colors() { (own, own_start) } else { (Vec::new(), Vec::new()) };
         let cost = option_start.windows(2).map(|w| w[1] - w[0] - 1).collect();
         let mut initial_alive = vec![0u64; words];
         for o in 0..num_options {

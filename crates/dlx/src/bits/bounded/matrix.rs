@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use super::super::NONE;
-use super::super::matrix::push_bit;
+use super::super::matrix::{item_lists, push_bit};
 use crate::arena::{Matrix, SPACER};
 use crate::config::Engine;
 
@@ -93,7 +93,6 @@ impl BoundedMatrix {
             5..=8 => 8,
             w => w,
         };
-        let mut item_options: Vec<Vec<(u32, u64)>> = vec![Vec::new(); items];
         let mut pair_index: HashMap<(u32, u32), u32> = HashMap::new();
         let mut pairs: Vec<(u32, u32)> = Vec::new();
         let mut pair_options: Vec<Vec<(u32, u64)>> = Vec::new();
@@ -106,7 +105,6 @@ impl BoundedMatrix {
             let mut own = Vec::new();
             while m.nodes[q].top != SPACER {
                 let i = m.nodes[q].top as usize - 1;
-                push_bit(&mut item_options[i], o);
                 let color = m.nodes[q].color;
                 if i < primaries {
                     option_primaries.push(i as u32);
@@ -130,8 +128,10 @@ impl BoundedMatrix {
             return None;
         }
         let mut masks = vec![0u64; (items + pairs.len()) * words];
-        for (i, list) in item_options.iter().enumerate() {
-            for &(wi, bits) in list {
+        let (lists, start) = item_lists(m, num_options.div_ceil(64).max(1));
+        let options_of = |i: usize| &lists[start[i] as usize..start[i + 1] as usize];
+        for i in 0..items {
+            for &(wi, bits) in options_of(i) {
                 masks[i * words + wi as usize] |= bits;
             }
         }
@@ -139,7 +139,7 @@ impl BoundedMatrix {
         let pairs_from = items as u32;
         for (k, (&(i, _), own)) in pairs.iter().zip(&pair_options).enumerate() {
             let at = (items + k) * words;
-            for &(wi, bits) in &item_options[i as usize] {
+            for &(wi, bits) in options_of(i as usize) {
                 masks[at + wi as usize] |= bits;
             }
             for &(wi, bits) in own {

@@ -90,20 +90,31 @@ impl SliceMatrix {
         }
         let own = |o: usize| &option_bits[bits_start[o] as usize..bits_start[o + 1] as usize];
         let set = |v: &mut [u64], b: u32| v[b as usize / 64] |= 1 << (b % 64);
-        // Each item's share of a mask, once, as its bits: those of every
-        // option of it, and for a primary item its `degree` plane's bit.
+        // Each item's share of a mask, once, as its words (index, bits):
+        // the bits of every option of it, and for a primary item its
+        // `degree` plane's bit, gathered on a scratch slot. Few words: the
+        // bits of an option's other items fall in the plane of their slot,
+        // shared by their group of 64 items.
         let (mut share, mut share_start) = (Vec::new(), vec![0u32]);
+        let mut scratch = vec![0u64; words];
         for i in 0..m.items {
             for &(wi, bits) in m.options_of(i) {
                 let mut bits = bits;
                 while bits != 0 {
                     let q = wi as usize * 64 + bits.trailing_zeros() as usize;
                     bits &= bits - 1;
-                    share.extend_from_slice(own(q));
+                    for &b in own(q) {
+                        set(&mut scratch, b);
+                    }
                 }
             }
             if i < p {
-                share.push(bit(i, degree));
+                set(&mut scratch, bit(i, degree));
+            }
+            for (w, x) in scratch.iter_mut().enumerate() {
+                if *x != 0 {
+                    share.push((w as u32, std::mem::take(x)));
+                }
             }
             share_start.push(share.len() as u32);
         }
@@ -112,8 +123,8 @@ impl SliceMatrix {
             let mask = &mut table[o * words..(o + 1) * words];
             for &i in m.items(o) {
                 let i = i as usize;
-                for &b in &share[share_start[i] as usize..share_start[i + 1] as usize] {
-                    set(mask, b);
+                for &(w, x) in &share[share_start[i] as usize..share_start[i + 1] as usize] {
+                    mask[w as usize] |= x;
                 }
             }
         }
