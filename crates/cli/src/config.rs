@@ -418,6 +418,11 @@ fn sudoku(
     let rules = RuleSpec::new(variants, args.box_shape, args.symbols.as_deref(), regions)?;
     let sources = sources::sources(&args.files);
     let stdin = sources.contains(&Source::Input(Input::Stdin));
+    // Puzzles typed on the command line are a handful: the bit-sliced
+    // table (built once, 1.6M instructions for 9x9) would cost more than
+    // searching them on the bitset form (docs/performance.md, "Puzzles on
+    // the command line").
+    let few = sources.iter().all(|s| matches!(s, Source::Argument { .. }));
     Ok(Config::Sudoku(Box::new(SudokuConfig {
         task,
         output,
@@ -433,6 +438,9 @@ fn sudoku(
             }
             if let Some(h) = args.heuristic {
                 search = search.heuristic(h.into());
+            }
+            if few {
+                search = search.engine(dlx::Engine::Bitset);
             }
             search
         },

@@ -120,6 +120,17 @@ fn search_settings() {
 }
 
 #[test]
+fn puzzles_on_the_command_line_take_the_bitset_form() {
+    let puzzle =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let Config::Sudoku(c) = config(&["sudoku", "solve", puzzle, puzzle]) else { panic!() };
+    assert_eq!(c.search, sudoku_cover::Sudoku::config().engine(dlx::Engine::Bitset));
+    // A file (or stdin) beside them may hold any number: the default.
+    let Config::Sudoku(c) = config(&["sudoku", "check", puzzle, "puzzles.txt"]) else { panic!() };
+    assert_eq!(c.search, sudoku_cover::Sudoku::config());
+}
+
+#[test]
 fn sudoku_threads() {
     let Config::Sudoku(c) = config(&["sudoku", "check", "-j", "3"]) else { panic!() };
     assert_eq!((c.threads, c.task), (3, Task::Check));
