@@ -48,7 +48,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::checkpoint::{Checkpoint, Position};
+use crate::checkpoint::{Checkpoint, Fingerprint, Position};
 use crate::config::Config;
 use crate::error::Error;
 use crate::id::OptionId;
@@ -286,11 +286,13 @@ impl<'p> Parallel<'p> {
         for &o in &self.forced {
             probe.choose(o)?;
         }
-        let fingerprint = probe.fingerprint();
+        // The fingerprint hashes the whole problem: made only to check a
+        // checkpoint resumed or to write one.
+        let engine = probe.engine();
         let start = Instant::now();
         let (before, positions) = match &self.resume {
             Some(c) => {
-                c.fingerprint.check(&fingerprint)?;
+                c.fingerprint.check(&probe.fingerprint())?;
                 for (k, p) in c.positions().iter().enumerate() {
                     probe.enter(p).map_err(|level| not_in_tree(k, level))?;
                 }
@@ -390,8 +392,10 @@ impl<'p> Parallel<'p> {
         let found = before.solutions.saturating_add(shared.found.into_inner().unwrap());
         let left = shared.left.into_inner().unwrap();
         let complete = left.is_empty();
-        let checkpoint = (!complete)
-            .then(|| Checkpoint::new(fingerprint, Stats { solutions: found, ..stats }, left));
+        let checkpoint = (!complete).then(|| {
+            let fingerprint = Fingerprint::new(self.problem, config.engine(engine), &self.forced);
+            Checkpoint::new(fingerprint, Stats { solutions: found, ..stats }, left)
+        });
         let solutions = self.limit.map_or(found, |l| found.min(l));
         stats.solutions = solutions;
         Ok(Outcome { solutions, stats, wall: start.elapsed(), complete, checkpoint })

@@ -49,15 +49,18 @@ impl<'p> Solver<'p> {
                 slice = (slice / 2).max(1);
             }
         }
-        let checkpoint = self.checkpoint();
+        // A checkpoint only where the search is open: its fingerprint
+        // hashes the whole problem.
+        let checkpoint = self
+            .open_position()
+            .map(|position| Checkpoint::new(self.fingerprint(), self.stats(), vec![position]));
         let stats = self.stats();
-        let complete = checkpoint.is_finished();
         Outcome {
             solutions: stats.solutions,
             stats,
             wall: start.elapsed(),
-            complete,
-            checkpoint: (!complete).then_some(checkpoint),
+            complete: checkpoint.is_none(),
+            checkpoint,
         }
     }
 
