@@ -41,7 +41,7 @@ pub(super) fn push_bit(list: &mut Vec<(u32, u64)>, o: usize) {
 /// item's list length (its header's `top`) bounds its words, as does
 /// `words`: each list is written into a run of that size, then the runs
 /// are closed up.
-pub(super) fn item_lists(m: &Matrix, words: usize) -> (Vec<(u32, u64)>, Vec<u32>) {
+fn item_lists(m: &Matrix, words: usize) -> (Vec<(u32, u64)>, Vec<u32>) {
     let items = m.num_items();
     let mut start = Vec::with_capacity(items + 1);
     start.push(0u32);

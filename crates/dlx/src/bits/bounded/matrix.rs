@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use super::super::NONE;
-use super::super::matrix::{item_lists, push_bit};
+use super::super::matrix::push_bit;
 use crate::arena::{Matrix, SPACER};
 use crate::config::Engine;
 
@@ -93,6 +93,12 @@ impl BoundedMatrix {
             5..=8 => 8,
             w => w,
         };
+        if items.saturating_mul(words) > MAX_MASK_WORDS {
+            return None;
+        }
+        // Each item's options as a dense mask, written as they come; the
+        // pairs' masks follow once their number is known.
+        let mut masks = vec![0u64; items * words];
         let mut pair_index: HashMap<(u32, u32), u32> = HashMap::new();
         let mut pairs: Vec<(u32, u32)> = Vec::new();
         let mut pair_options: Vec<Vec<(u32, u64)>> = Vec::new();
@@ -105,6 +111,7 @@ impl BoundedMatrix {
             let mut own = Vec::new();
             while m.nodes[q].top != SPACER {
                 let i = m.nodes[q].top as usize - 1;
+                masks[i * words + o / 64] |= 1 << (o % 64);
                 let color = m.nodes[q].color;
                 if i < primaries {
                     option_primaries.push(i as u32);
@@ -127,21 +134,11 @@ impl BoundedMatrix {
         if (items + pairs.len()).saturating_mul(words) > MAX_MASK_WORDS {
             return None;
         }
-        let mut masks = vec![0u64; (items + pairs.len()) * words];
-        let (lists, start) = item_lists(m, num_options.div_ceil(64).max(1));
-        let options_of = |i: usize| &lists[start[i] as usize..start[i + 1] as usize];
-        for i in 0..items {
-            for &(wi, bits) in options_of(i) {
-                masks[i * words + wi as usize] |= bits;
-            }
-        }
         // A pair's clashes: its item's options less its own.
         let pairs_from = items as u32;
-        for (k, (&(i, _), own)) in pairs.iter().zip(&pair_options).enumerate() {
-            let at = (items + k) * words;
-            for &(wi, bits) in options_of(i as usize) {
-                masks[at + wi as usize] |= bits;
-            }
+        for (&(i, _), own) in pairs.iter().zip(&pair_options) {
+            let at = masks.len();
+            masks.extend_from_within(i as usize * words..(i as usize + 1) * words);
             for &(wi, bits) in own {
                 masks[at + wi as usize] &= !bits;
             }
