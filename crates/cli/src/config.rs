@@ -34,6 +34,13 @@ pub use sources::Source;
 /// The parts `dlx split` makes when told neither `--parts` nor `--depth`.
 pub const DEFAULT_PARTS: usize = 100;
 
+/// Sudoku inputs of at most this many bytes in all, known before reading
+/// (about three lines of 9x9 puzzles), are searched on the bitset form:
+/// the bit-sliced table costs as much as searching about 34 easy 9x9
+/// puzzles or 2 of the hardest longer on the bitset form (callgrind,
+/// docs/performance.md, "Puzzles on the command line").
+const FEW_BYTES: u64 = 256;
+
 /// One command, ready to run.
 #[derive(Debug)]
 pub enum Config {
@@ -418,11 +425,12 @@ fn sudoku(
     let rules = RuleSpec::new(variants, args.box_shape, args.symbols.as_deref(), regions)?;
     let sources = sources::sources(&args.files);
     let stdin = sources.contains(&Source::Input(Input::Stdin));
-    // Puzzles typed on the command line are a handful: the bit-sliced
-    // table (built once, 1.6M instructions for 9x9) would cost more than
-    // searching them on the bitset form (docs/performance.md, "Puzzles on
-    // the command line").
-    let few = sources.iter().all(|s| matches!(s, Source::Argument { .. }));
+    // A few puzzles, known to be few before reading (typed on the command
+    // line, or small files): the bit-sliced table (built once, 1.6M
+    // instructions for 9x9) would cost more than searching them on the
+    // bitset form (docs/performance.md, "Puzzles on the command line").
+    let known: Option<u64> = sources.iter().map(Source::size).sum();
+    let few = known.is_some_and(|bytes| bytes <= FEW_BYTES);
     Ok(Config::Sudoku(Box::new(SudokuConfig {
         task,
         output,

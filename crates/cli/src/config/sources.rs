@@ -31,6 +31,16 @@ impl Source {
             Source::Argument { text, .. } => Ok(Box::new(io::Cursor::new(text.clone()))),
         }
     }
+
+    /// The source's size in bytes, if it is known before reading (not for
+    /// stdin, nor for a file that cannot be read).
+    pub fn size(&self) -> Option<u64> {
+        match self {
+            Source::Input(Input::File(path)) => std::fs::metadata(path).ok().map(|m| m.len()),
+            Source::Input(Input::Stdin) => None,
+            Source::Argument { text, .. } => Some(text.len() as u64),
+        }
+    }
 }
 
 impl fmt::Display for Source {

@@ -120,14 +120,24 @@ fn search_settings() {
 }
 
 #[test]
-fn puzzles_on_the_command_line_take_the_bitset_form() {
+fn a_few_puzzles_known_before_reading_take_the_bitset_form() {
     let puzzle =
         "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
-    let Config::Sudoku(c) = config(&["sudoku", "solve", puzzle, puzzle]) else { panic!() };
-    assert_eq!(c.search, sudoku_cover::Sudoku::config().engine(dlx::Engine::Bitset));
-    // A file (or stdin) beside them may hold any number: the default.
-    let Config::Sudoku(c) = config(&["sudoku", "check", puzzle, "puzzles.txt"]) else { panic!() };
-    assert_eq!(c.search, sudoku_cover::Sudoku::config());
+    let bitset = sudoku_cover::Sudoku::config().engine(dlx::Engine::Bitset);
+    let search = |argv: &[&str]| match config(argv) {
+        Config::Sudoku(c) => c.search,
+        _ => panic!("a sudoku command"),
+    };
+    assert_eq!(search(&["sudoku", "solve", puzzle, puzzle]), bitset);
+    // Files: by their size (three puzzles, 246 bytes; five, 410 bytes).
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/");
+    let (three, five) = (format!("{data}serg_first3.txt"), format!("{data}top95_first5.txt"));
+    assert_eq!(search(&["sudoku", "check", &three]), bitset);
+    assert_eq!(search(&["sudoku", "check", &five]), sudoku_cover::Sudoku::config());
+    assert_eq!(search(&["sudoku", "check", puzzle, &three]), sudoku_cover::Sudoku::config());
+    // Stdin, or a file that cannot be read, may hold any number.
+    assert_eq!(search(&["sudoku", "solve"]), sudoku_cover::Sudoku::config());
+    assert_eq!(search(&["sudoku", "check", puzzle, "puzzles.txt"]), sudoku_cover::Sudoku::config());
 }
 
 #[test]

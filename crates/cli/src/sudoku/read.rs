@@ -82,15 +82,6 @@ impl BufRead for Counted {
     }
 }
 
-/// A source's size in bytes, if it has one.
-fn size(source: &Source) -> Option<u64> {
-    match source {
-        Source::Input(Input::File(path)) => std::fs::metadata(path).ok().map(|m| m.len()),
-        Source::Input(Input::Stdin) => None,
-        Source::Argument { text, .. } => Some(text.len() as u64),
-    }
-}
-
 impl std::fmt::Debug for Reading<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Reading").finish_non_exhaustive()
@@ -99,7 +90,7 @@ impl std::fmt::Debug for Reading<'_> {
 
 impl<'s> Reading<'s> {
     pub(super) fn new(sources: &'s [Source], spec: &'s RuleSpec) -> Reading<'s> {
-        let sizes = sources.iter().map(size).sum::<Option<u64>>().map(|all| (0, all));
+        let sizes = sources.iter().map(Source::size).sum::<Option<u64>>().map(|all| (0, all));
         Reading {
             sources: sources.iter(),
             spec,
@@ -165,7 +156,7 @@ impl<'s> Reading<'s> {
                 let source = self.sources.next()?;
                 let name: Arc<str> = source.to_string().into();
                 if let Some((current, after)) = &mut self.sizes {
-                    *current = size(source).unwrap_or(0);
+                    *current = source.size().unwrap_or(0);
                     *after = after.saturating_sub(*current);
                 }
                 match source.open() {
