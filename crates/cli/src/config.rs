@@ -200,6 +200,11 @@ pub struct SudokuConfig {
     pub rules: RuleSpec,
     /// The number of worker threads (at least 1).
     pub threads: usize,
+    /// Whether the batch runs on the calling thread alone (`threads` is
+    /// then 1): a few puzzles, known to be few before reading, to solve
+    /// or check, where starting a reader and a worker would take longer
+    /// than solving them.
+    pub alone: bool,
     /// The engine's settings.
     pub search: dlx::Config,
     /// The most time one puzzle's search may take (`--time-limit`).
@@ -411,7 +416,6 @@ fn sudoku(
     time_limit: Option<std::time::Duration>,
     args: SudokuArgs,
 ) -> Result<Config> {
-    let threads = args.threads.unwrap_or_else(all_cores);
     let variants = args.variant.iter().map(|&v| v.into()).collect();
     let regions = match &args.regions {
         Some(RegionsArg::File(path)) => Some(RegionSource::File(path)),
@@ -431,6 +435,19 @@ fn sudoku(
     // bitset form (docs/performance.md, "Puzzles on the command line").
     let known: Option<u64> = sources.iter().map(Source::size).sum();
     let few = known.is_some_and(|bytes| bytes <= FEW_BYTES);
+    // Those bytes hold no big grid (a 16x16 line is 257), so a solve or a
+    // check needs no second thread; rating and explaining take forcing
+    // chains to every thread, and a count may be large.
+    let alone = few
+        && match task {
+            Task::Solve(t) => !t.lists(),
+            Task::Check => true,
+            _ => false,
+        };
+    let threads = match alone {
+        true => 1,
+        false => args.threads.unwrap_or_else(all_cores),
+    };
     Ok(Config::Sudoku(Box::new(SudokuConfig {
         task,
         output,
@@ -438,6 +455,7 @@ fn sudoku(
         sources,
         rules,
         threads,
+        alone,
         time_limit,
         search: {
             let mut search = sudoku_cover::Sudoku::config();

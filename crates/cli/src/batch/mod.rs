@@ -55,6 +55,19 @@ impl Pool {
         Ok(Pool { pool })
     }
 
+    /// A pool whose one worker is the calling thread: no thread started.
+    /// Its jobs run when the calling thread waits for them (at the end of
+    /// a scope, in [`relay`](Self::relay)). Once per thread: rayon refuses
+    /// to make a thread the worker of a second pool.
+    pub fn on_this_thread() -> Result<Pool> {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .use_current_thread()
+            .build()
+            .context("cannot make the calling thread a worker")?;
+        Ok(Pool { pool })
+    }
+
     /// Maps `items` to `out` (cleared first) in parallel, keeping the
     /// order. `init` makes the state each worker keeps while it works
     /// through its share of the chunk.

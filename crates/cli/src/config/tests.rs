@@ -141,6 +141,24 @@ fn a_few_puzzles_known_before_reading_take_the_bitset_form() {
 }
 
 #[test]
+fn a_few_puzzles_to_solve_or_check_run_on_the_calling_thread() {
+    let puzzle =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let alone = |argv: &[&str]| match config(argv) {
+        Config::Sudoku(c) => (c.alone, c.threads),
+        _ => panic!("a sudoku command"),
+    };
+    assert_eq!(alone(&["sudoku", "solve", "-j", "4", puzzle]), (true, 1));
+    assert_eq!(alone(&["sudoku", "check", puzzle, puzzle]), (true, 1));
+    // Listing, counting and rating keep their threads; so do inputs of
+    // unknown size.
+    assert_eq!(alone(&["sudoku", "solve", "--all", "-j", "3", puzzle]), (false, 3));
+    assert_eq!(alone(&["sudoku", "count", "-j", "3", puzzle]), (false, 3));
+    assert_eq!(alone(&["sudoku", "rate", "-j", "3", puzzle]), (false, 3));
+    assert_eq!(alone(&["sudoku", "check", "-j", "3"]), (false, 3));
+}
+
+#[test]
 fn sudoku_threads() {
     let Config::Sudoku(c) = config(&["sudoku", "check", "-j", "3"]) else { panic!() };
     assert_eq!((c.threads, c.task), (3, Task::Check));

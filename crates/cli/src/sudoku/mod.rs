@@ -301,7 +301,8 @@ const RELAY_CHUNK: usize = 256;
 
 /// Whether a batch is relayed ([`relay`]): to solve or check (not list,
 /// count, or rate) on two threads or more, from files and arguments, which
-/// never keep a worker waiting for input under the reader's lock.
+/// never keep a worker waiting for input under the reader's lock; or a few
+/// puzzles on the calling thread alone ([`SudokuConfig::alone`]).
 fn relays(config: &SudokuConfig) -> bool {
     let task = match config.task {
         Task::Solve(task) => !task.lists(),
@@ -309,7 +310,7 @@ fn relays(config: &SudokuConfig) -> bool {
         _ => false,
     };
     let stdin = config.sources.iter().any(|s| matches!(s, Source::Input(Input::Stdin)));
-    task && config.threads > 1 && !stdin
+    config.alone || (task && config.threads > 1 && !stdin)
 }
 
 /// An item's share of a relayed chunk, roughly its work against a 9x9
@@ -339,7 +340,10 @@ fn relay(config: &SudokuConfig, writer: &mut Writer, stop: &dlx::Stop) -> Result
     if progress.is_enabled() {
         read::count_puzzles_in_background(config, &progress);
     }
-    let pool = Pool::new(config.threads)?;
+    let pool = match config.alone {
+        true => Pool::on_this_thread()?,
+        false => Pool::new(config.threads)?,
+    };
     let (task, search, threads) = (config.task, config.search, config.threads);
     let time_limit = config.time_limit;
     let read = |reading: &mut read::Reading<'_>, chunk: &mut Vec<Item>| {
