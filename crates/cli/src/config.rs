@@ -34,8 +34,9 @@ pub use sources::Source;
 /// The parts `dlx split` makes when told neither `--parts` nor `--depth`.
 pub const DEFAULT_PARTS: usize = 100;
 
-/// Sudoku inputs of at most this many bytes in all, known before reading
-/// (about three lines of 9x9 puzzles), are searched on the bitset form:
+/// Sudoku inputs of at most this many bytes of text in all, known before
+/// reading (about three lines of 9x9 puzzles), are searched on the bitset
+/// form:
 /// the bit-sliced table costs as much as searching about 34 easy 9x9
 /// puzzles or 2 of the hardest longer on the bitset form (callgrind,
 /// docs/performance.md, "Puzzles on the command line").
@@ -430,10 +431,10 @@ fn sudoku(
     let sources = sources::sources(&args.files);
     let stdin = sources.contains(&Source::Input(Input::Stdin));
     // A few puzzles, known to be few before reading (typed on the command
-    // line, or small files): the bit-sliced table (built once, 1.6M
+    // line, or small text files): the bit-sliced table (built once, 1.6M
     // instructions for 9x9) would cost more than searching them on the
     // bitset form (docs/performance.md, "Puzzles on the command line").
-    let known: Option<u64> = sources.iter().map(Source::size).sum();
+    let known: Option<u64> = sources.iter().map(|s| s.text_size_within(FEW_BYTES)).sum();
     let few = known.is_some_and(|bytes| bytes <= FEW_BYTES);
     // Those bytes hold no big grid (a 16x16 line is 257), so a solve or a
     // check needs no second thread; rating and explaining take forcing

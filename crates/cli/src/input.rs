@@ -57,6 +57,24 @@ impl Input {
         }
     }
 
+    /// Whether the input is a file whose first bytes say it is compressed
+    /// (or that cannot be read): its size then says little about its text.
+    pub fn is_compressed_file(&self) -> bool {
+        let Input::File(path) = self else { return false };
+        let mut start = [0u8; MAGIC_LEN];
+        let mut read = 0;
+        let Ok(mut file) = File::open(path) else { return true };
+        while read < MAGIC_LEN {
+            match file.read(&mut start[read..]) {
+                Ok(0) => break,
+                Ok(n) => read += n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(_) => return true,
+            }
+        }
+        Encoding::sniff(&start[..read], true) != Some(Encoding::Plain)
+    }
+
     /// Opens the input for buffered reading, decompressing gzip and zstd
     /// data and skipping a byte-order mark (see the [module docs](self)).
     /// The reader can be sent to another thread.

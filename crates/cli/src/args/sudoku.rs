@@ -417,7 +417,9 @@ pub struct SudokuArgs {
     /// Solve on N threads; by default on every core. A batch spreads its
     /// puzzles over them; a puzzle alone in its input has all of them for
     /// itself (big grids race, `rate`, `hint` and `explain` search each
-    /// forcing-chain step on them, with the same steps as on one).
+    /// forcing-chain step on them, with the same steps as on one). A few
+    /// small puzzles to solve or check (at most 256 bytes of text in all)
+    /// run on one thread: starting more would take longer.
     #[arg(short = 'j', long, value_name = "N", value_parser = at_least_one::<usize>)]
     pub threads: Option<usize>,
 

@@ -41,6 +41,17 @@ impl Source {
             Source::Argument { text, .. } => Some(text.len() as u64),
         }
     }
+
+    /// The size of the source's text, if it is known before reading and
+    /// at most `most` bytes: not for stdin, a larger file, or a compressed
+    /// one (whose text may be much longer).
+    pub fn text_size_within(&self, most: u64) -> Option<u64> {
+        let size = self.size().filter(|&size| size <= most)?;
+        match self {
+            Source::Input(input) if input.is_compressed_file() => None,
+            _ => Some(size),
+        }
+    }
 }
 
 impl fmt::Display for Source {

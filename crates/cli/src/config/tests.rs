@@ -138,6 +138,15 @@ fn a_few_puzzles_known_before_reading_take_the_bitset_form() {
     // Stdin, or a file that cannot be read, may hold any number.
     assert_eq!(search(&["sudoku", "solve"]), sudoku_cover::Sudoku::config());
     assert_eq!(search(&["sudoku", "check", puzzle, "puzzles.txt"]), sudoku_cover::Sudoku::config());
+    // So may a small compressed file: 40 puzzles in well under 256 bytes.
+    let gz = std::env::temp_dir().join(format!("dlx-few-{}.txt.gz", std::process::id()));
+    let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    std::io::Write::write_all(&mut encoder, format!("{puzzle}\n").repeat(40).as_bytes()).unwrap();
+    std::fs::write(&gz, encoder.finish().unwrap()).unwrap();
+    assert!(std::fs::metadata(&gz).unwrap().len() <= 256);
+    let compressed = search(&["sudoku", "check", gz.to_str().unwrap()]);
+    std::fs::remove_file(&gz).unwrap();
+    assert_eq!(compressed, sudoku_cover::Sudoku::config());
 }
 
 #[test]
