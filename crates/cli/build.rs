@@ -30,9 +30,10 @@ fn main() {
 
 /// The directory of the target compiler's `libgcc_eh.a`, if it has one:
 /// `-print-file-name` answers a full path for a file it finds, and the bare
-/// name otherwise.
+/// name otherwise. (The `cc` crate names the environment variables that
+/// choose the compiler, so a change to them runs this script again.)
 fn archive_dir() -> Option<PathBuf> {
-    let compiler = cc::Build::new().cargo_metadata(false).try_get_compiler().ok()?;
+    let compiler = cc::Build::new().try_get_compiler().ok()?;
     let out = compiler.to_command().arg("-print-file-name=libgcc_eh.a").output().ok()?;
     if !out.status.success() {
         return None;
