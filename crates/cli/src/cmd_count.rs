@@ -101,7 +101,7 @@ pub fn run(config: &SearchConfig, long: &LongRun) -> Result<ExitStatus> {
     }
     out.flush()?;
     if config.report.stats {
-        problem::stats(&problem, config.search, &outcome.stats, start.elapsed(), config.threads)
+        problem::stats(&problem, config.search, &outcome.stats, start.elapsed(), config.threads())
             .print();
     }
     Ok(if !(outcome.complete || at_limit) {
@@ -122,15 +122,19 @@ fn count(
     progress: &Progress,
 ) -> Result<Outcome, dlx::Error> {
     let one_path = resume.as_ref().is_none_or(|c| c.positions().len() <= 1);
-    if config.threads == 1 && config.limit.is_none() && one_path {
+    if config.threads == Some(1) && config.limit.is_none() && one_path {
         let mut solver = Solver::with_config(problem, config.search);
         if let Some(checkpoint) = &resume {
             solver.resume(checkpoint)?;
         }
         return Ok(count_on_one_thread(&mut solver, limits, progress));
     }
-    let mut search =
-        Parallel::new(problem).threads(config.threads).config(config.search).limits(limits);
+    // Without `--threads`, the pool's own default (every core), asked only
+    // if the count outgrows its first slices on this thread.
+    let mut search = Parallel::new(problem).config(config.search).limits(limits);
+    if let Some(threads) = config.threads {
+        search = search.threads(threads);
+    }
     if let Some(limit) = config.limit {
         search = search.limit(limit);
     }

@@ -57,8 +57,8 @@ pub fn run(config: &SearchConfig) -> Result<ExitStatus> {
         progress.set_position(found.min(u64::MAX.into()) as u64);
         Ok(())
     };
-    let stats = if config.threads > 1 {
-        let mut search = Parallel::new(&problem).threads(config.threads).config(search);
+    let stats = if config.threads() > 1 {
+        let mut search = Parallel::new(&problem).threads(config.threads()).config(search);
         if let Some(limit) = config.limit {
             search = search.limit(limit);
         }
@@ -90,7 +90,7 @@ pub fn run(config: &SearchConfig) -> Result<ExitStatus> {
     out.flush()?;
     progress.finish();
     if config.report.stats {
-        problem::stats(&problem, search, &stats, start.elapsed(), config.threads).print();
+        problem::stats(&problem, search, &stats, start.elapsed(), config.threads()).print();
     }
     Ok(if found > 0 { ExitStatus::Success } else { ExitStatus::NoSolution })
 }
@@ -105,9 +105,9 @@ pub fn min_cost(config: &SearchConfig, min_cost: &MinCost) -> Result<ExitStatus>
         limits = limits.time(time);
     }
     let start = Instant::now();
-    let outcome = if config.threads > 1 {
+    let outcome = if config.threads() > 1 {
         Parallel::new(&problem)
-            .threads(config.threads)
+            .threads(config.threads())
             .config(config.search)
             .limits(limits)
             .min_cost(min_cost.best)
@@ -139,7 +139,7 @@ pub fn min_cost(config: &SearchConfig, min_cost: &MinCost) -> Result<ExitStatus>
     if config.report.stats {
         // A minimum-cost search runs on dancing links.
         let links = config.search.engine(dlx::Engine::DancingLinks);
-        problem::stats(&problem, links, &outcome.stats, start.elapsed(), config.threads).print();
+        problem::stats(&problem, links, &outcome.stats, start.elapsed(), config.threads()).print();
     }
     Ok(if !outcome.complete {
         ExitStatus::Stopped

@@ -112,14 +112,23 @@ pub struct SearchConfig {
     pub input: Input,
     /// The most solutions to print, or to count; `None` for all of them.
     pub limit: Option<u128>,
-    /// The number of search threads (at least 1).
-    pub threads: usize,
+    /// The number of search threads (at least 1); `None` for every core,
+    /// asked of the system only where it is needed ([`threads`](Self::threads)):
+    /// a count that ends before starting a pool never asks.
+    pub threads: Option<usize>,
     /// The engine's settings.
     pub search: dlx::Config,
     /// Text or JSON.
     pub output: Output,
     /// Statistics and progress.
     pub report: Report,
+}
+
+impl SearchConfig {
+    /// The number of search threads.
+    pub fn threads(&self) -> usize {
+        self.threads.unwrap_or_else(all_cores)
+    }
 }
 
 /// What `dlx solve --min-cost` looks for, and when it stops early.
@@ -274,7 +283,7 @@ impl Config {
         Ok(match args.command {
             Command::Solve(a) if a.min_cost => Config::MinCost(
                 // One thread by default, as for `dlx solve`.
-                search(a.file.as_deref(), None, || 1, &a.search),
+                search(a.file.as_deref(), None, Some(1), &a.search),
                 MinCost { best: a.best.unwrap_or(1), time_limit: a.time_limit },
             ),
             Command::Solve(a) => Config::Solve(search(
@@ -286,12 +295,12 @@ impl Config {
                 },
                 // One thread by default: the first solution is then the
                 // search's first, the same on every run.
-                || 1,
+                Some(1),
                 &a.search,
             )),
             // Every core by default: the count is the same anyway.
             Command::Count(a) => Config::Count(
-                search(a.file.as_deref(), a.search.limit.map(u128::from), all_cores, &a.search),
+                search(a.file.as_deref(), a.search.limit.map(u128::from), None, &a.search),
                 LongRun {
                     time_limit: a.time_limit,
                     node_limit: a.node_limit,
@@ -358,11 +367,12 @@ fn all_cores() -> usize {
     std::thread::available_parallelism().map_or(1, NonZeroUsize::get)
 }
 
-/// `dlx solve` or `dlx count`, with this limit and default thread count.
+/// `dlx solve` or `dlx count`, with this limit and default thread count
+/// (`None`: every core).
 fn search(
     file: Option<&Path>,
     limit: Option<u128>,
-    default_threads: fn() -> usize,
+    default_threads: Option<usize>,
     args: &SearchArgs,
 ) -> SearchConfig {
     let input = Input::from_optional(file);
@@ -370,7 +380,7 @@ fn search(
         report: Report::new(&args.report, input == Input::Stdin),
         input,
         limit,
-        threads: args.threads.unwrap_or_else(default_threads),
+        threads: args.threads.or(default_threads),
         search: dlx::Config::new()
             .propagation(args.propagation.into())
             .heuristic(args.heuristic.into())

@@ -25,7 +25,7 @@ fn solve_limits() {
 #[test]
 fn min_cost_settings() {
     let min_cost = |argv: &[&str]| match config(argv) {
-        Config::MinCost(c, m) => (c.threads, m),
+        Config::MinCost(c, m) => (c.threads(), m),
         other => panic!("{other:?}"),
     };
     let one = MinCost { best: 1, time_limit: None };
@@ -61,13 +61,14 @@ fn no_progress_bar_off_a_terminal() {
 #[test]
 fn threads_default_to_one_for_solve_and_every_core_for_count() {
     let Config::Solve(c) = config(&["solve"]) else { panic!() };
-    assert_eq!(c.threads, 1);
+    assert_eq!(c.threads, Some(1));
     let Config::Solve(c) = config(&["solve", "-j", "4"]) else { panic!() };
-    assert_eq!(c.threads, 4);
+    assert_eq!(c.threads, Some(4));
+    // Every core, asked when needed.
     let Config::Count(c, _) = config(&["count"]) else { panic!() };
-    assert_eq!(c.threads, all_cores());
+    assert_eq!((c.threads, c.threads()), (None, all_cores()));
     let Config::Count(c, _) = config(&["count", "--threads", "3"]) else { panic!() };
-    assert_eq!(c.threads, 3);
+    assert_eq!(c.threads, Some(3));
 }
 
 #[test]
