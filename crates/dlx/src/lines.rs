@@ -1,8 +1,7 @@
 //! Lines of text read in bounded memory, for every reader of untrusted
 //! input: [`read_line_capped`] stops at a cap instead of growing a buffer
 //! without end, and [`skip_line`] passes over the rest of a long line
-//! keeping none of it. `sudoku-cover`'s puzzle reader reads with them, and
-//! Knuth's format skips its comments with [`skip_line`].
+//! keeping none of it. `sudoku-cover`'s puzzle reader reads with them.
 
 use std::io::{self, BufRead};
 

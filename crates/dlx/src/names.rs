@@ -44,13 +44,21 @@ impl Names {
 
     /// The name numbered `i`.
     pub(crate) fn get(&self, i: usize) -> &str {
-        nth(&self.text, &self.ends, i)
+        let (start, end) = bounds(&self.ends, i);
+        &self.text[start..end]
     }
 
     /// The number of this name.
     pub(crate) fn find(&self, name: &str) -> Option<usize> {
+        self.find_bytes(name.as_bytes())
+    }
+
+    /// The number of the name with these bytes (which need not be UTF-8:
+    /// then none is found).
+    pub(crate) fn find_bytes(&self, name: &[u8]) -> Option<usize> {
         let hash = self.hasher.hash_one(name);
-        self.index.find(hash, |&i| self.get(i as usize) == name).map(|&i| i as usize)
+        let (text, ends) = (self.text.as_bytes(), &self.ends[..]);
+        self.index.find(hash, |&i| nth(text, ends, i as usize) == name).map(|&i| i as usize)
     }
 
     /// Adds a name, numbered [`len`](Self::len) before the call. A name
@@ -69,9 +77,10 @@ impl Names {
         if let Some(j) = duplicate {
             return Err(AddError::Duplicate(j));
         }
-        let hash = self.hasher.hash_one(name);
+        let hash = self.hasher.hash_one(name.as_bytes());
         let Names { text, ends, index, hasher } = self;
-        index.insert_unique(hash, i as u32, |&j| hasher.hash_one(nth(text, ends, j as usize)));
+        let rehash = |&j: &u32| hasher.hash_one(nth(text.as_bytes(), ends, j as usize));
+        index.insert_unique(hash, i as u32, rehash);
         Ok(i)
     }
 
@@ -80,14 +89,21 @@ impl Names {
         self.text.shrink_to_fit();
         self.ends.shrink_to_fit();
         let Names { text, ends, index, hasher } = self;
-        index.shrink_to_fit(|&j| hasher.hash_one(nth(text, ends, j as usize)));
+        index.shrink_to_fit(|&j| hasher.hash_one(nth(text.as_bytes(), ends, j as usize)));
     }
 }
 
-/// The name numbered `i` of `text` cut at `ends`.
-fn nth<'a>(text: &'a str, ends: &[u32], i: usize) -> &'a str {
+/// Where the name numbered `i` starts and ends in the text cut at `ends`.
+fn bounds(ends: &[u32], i: usize) -> (usize, usize) {
     let start = if i == 0 { 0 } else { ends[i - 1] as usize };
-    &text[start..ends[i] as usize]
+    (start, ends[i] as usize)
+}
+
+/// The bytes of the name numbered `i` of `text` cut at `ends` (bytes, so
+/// that no character boundary is checked on the way to a comparison).
+fn nth<'a>(text: &'a [u8], ends: &[u32], i: usize) -> &'a [u8] {
+    let (start, end) = bounds(ends, i);
+    &text[start..end]
 }
 
 #[cfg(test)]

@@ -128,6 +128,16 @@ impl ProblemBuilder {
         self.names.find(name).map(ItemId::new)
     }
 
+    /// The item whose name has these bytes, if it has been added.
+    pub(crate) fn item_by_bytes(&self, name: &[u8]) -> Option<ItemId> {
+        self.names.find_bytes(name).map(ItemId::new)
+    }
+
+    /// The color whose name has these bytes, if it has been added.
+    pub(crate) fn color_by_bytes(&self, name: &[u8]) -> Option<ColorId> {
+        self.colors.find_bytes(name).map(ColorId::new)
+    }
+
     /// The number of items added so far.
     pub fn num_items(&self) -> usize {
         self.bounds.len()

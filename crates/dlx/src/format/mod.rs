@@ -38,6 +38,15 @@ fn syntax(msg: impl Into<String>, line: usize, column: usize) -> Error {
     Error::new(ErrorKind::Syntax(msg.into())).at(line, column)
 }
 
+/// `word` as text, or an error at the column of its first character
+/// that is not UTF-8 (`at` is the word's line and first column).
+fn text(word: &[u8], (line, column): (usize, usize)) -> Result<&str, Error> {
+    std::str::from_utf8(word).map_err(|e| {
+        let valid = std::str::from_utf8(&word[..e.valid_up_to()]).map_or(0, |t| t.chars().count());
+        syntax("input is not valid UTF-8", line, column + valid)
+    })
+}
+
 fn valid_name(name: &str) -> bool {
     !name.is_empty() && !name.contains([':', '|']) && !name.contains(char::is_whitespace)
 }
@@ -152,24 +161,30 @@ impl Parser {
         Ok(())
     }
 
-    /// One word of an option.
-    fn entry(&mut self, token: &str, (line, column): (usize, usize)) -> Result<(), Error> {
-        if let Some(digits) = token.strip_prefix('|') {
-            return self.cost(digits, (line, column));
+    /// One word of an option. Names and colors are found by their bytes;
+    /// only a word that is not found, or that is in error, is checked to be
+    /// UTF-8 (a word found is: it equals a name that is).
+    fn entry(&mut self, token: &[u8], at: (usize, usize)) -> Result<(), Error> {
+        let (line, column) = at;
+        if token.first() == Some(&b'|') {
+            return self.cost(&text(token, at)?[1..], at);
         }
         if self.cost.is_some() {
+            let token = text(token, at)?;
             let msg = format!("item `{token}` after the option's cost: costs come last");
             return Err(syntax(msg, line, column));
         }
-        let (name, color) = match token.split_once(':') {
-            Some((name, color)) => (name, Some(color)),
+        let (name, color) = match token.iter().position(|&b| b == b':') {
+            Some(k) => (&token[..k], Some(&token[k + 1..])),
             None => (token, None),
         };
-        let Some(item) = self.builder.item(name) else {
+        let Some(item) = self.builder.item_by_bytes(name) else {
+            let name = &text(token, at)?[..name.len()];
             return Err(syntax(format!("unknown item `{name}`"), line, column));
         };
         let k = item.index();
         if self.stamp[k] == self.options {
+            let name = &text(token, at)?[..name.len()];
             let msg = format!("item `{name}` appears twice in this option");
             return Err(syntax(msg, line, column));
         }
@@ -177,13 +192,20 @@ impl Parser {
         let color = match color {
             None => None,
             Some(_) if self.primary[k] => {
+                let name = &text(token, at)?[..name.len()];
                 let msg = format!("primary item `{name}` cannot have a color");
                 return Err(syntax(msg, line, column));
             }
-            Some(c) if !valid_name(c) => {
-                return Err(syntax(format!("bad color `{c}`"), line, column));
-            }
-            Some(c) => Some(self.builder.add_color(c)),
+            Some(c) => match self.builder.color_by_bytes(c) {
+                Some(id) => Some(id),
+                None => {
+                    let c = &text(token, at)?[name.len() + 1..];
+                    if !valid_name(c) {
+                        return Err(syntax(format!("bad color `{c}`"), line, column));
+                    }
+                    Some(self.builder.add_color(c))
+                }
+            },
         };
         self.entries.push(Entry { item, color });
         Ok(())
@@ -254,13 +276,13 @@ impl Problem {
             };
             // A byte-order mark, as some editors write, is no part of the text.
             let token = match (line, column) {
-                (1, 1) => token.strip_prefix('\u{feff}').unwrap_or(token),
+                (1, 1) => token.strip_prefix("\u{feff}".as_bytes()).unwrap_or(token),
                 _ => token,
             };
             let at = (line, column);
             match kind {
                 _ if token.is_empty() => {}
-                LineKind::Start if token.starts_with('|') => {
+                LineKind::Start if token.first() == Some(&b'|') => {
                     // A comment.
                     if words.skip_line()? {
                         break;
@@ -268,7 +290,7 @@ impl Problem {
                 }
                 LineKind::Start if !p.have_items => {
                     let mut secondary = false;
-                    p.item(token, &mut secondary, at)?;
+                    p.item(text(token, at)?, &mut secondary, at)?;
                     kind = LineKind::Items { secondary };
                 }
                 LineKind::Start => {
@@ -277,7 +299,7 @@ impl Problem {
                     kind = LineKind::Option;
                 }
                 LineKind::Items { mut secondary } => {
-                    p.item(token, &mut secondary, at)?;
+                    p.item(text(token, at)?, &mut secondary, at)?;
                     kind = LineKind::Items { secondary };
                 }
                 LineKind::Option => p.entry(token, at)?,
