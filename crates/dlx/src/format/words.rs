@@ -42,6 +42,44 @@ const CLASS: [u8; 256] = {
     class
 };
 
+/// The high bit of each byte of a word.
+const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
+/// Each byte of a word 0x21, one past the largest blank (the space).
+const PAST_BLANKS: u64 = 0x2121_2121_2121_2121;
+
+/// Where the word at `bytes[i..]` ends (the first blank or line feed from
+/// `i`, else the end of `bytes`), its bytes OR-ed into `high`. Eight bytes
+/// at a time while they hold no byte below 0x21 (the blanks and the line
+/// feed are all below it): `x - PAST_BLANKS` borrows into the high bit of
+/// every byte below 0x21 that `x` itself does not set, exactly at the
+/// first such byte (later ones may be flagged falsely, by the borrow),
+/// so the first flag is checked against the byte table.
+fn scan_word(bytes: &[u8], mut i: usize, high: &mut u64) -> usize {
+    while let Some(eight) = bytes.get(i..i + 8) {
+        let x = u64::from_le_bytes(eight.try_into().expect("eight bytes"));
+        let flags = x.wrapping_sub(PAST_BLANKS) & !x & HIGH_BITS;
+        if flags == 0 {
+            *high |= x;
+            i += 8;
+            continue;
+        }
+        let k = flags.trailing_zeros() as usize / 8;
+        *high |= x & ((1u64 << (8 * k)) - 1);
+        i += k;
+        if CLASS[usize::from(bytes[i])] != WORD {
+            return i;
+        }
+        // A control character below 0x21 but not a blank: a word's byte.
+        *high |= u64::from(bytes[i]);
+        i += 1;
+    }
+    while let Some(&b) = bytes.get(i).filter(|&&b| CLASS[usize::from(b)] == WORD) {
+        *high |= u64::from(b);
+        i += 1;
+    }
+    i
+}
+
 /// The most bytes a read asks for, once the input has shown it is long.
 const CHUNK: usize = 1 << 16;
 /// The bytes of the first read: a small problem touches no more memory.
@@ -163,15 +201,10 @@ impl<R: BufRead> Words<R> {
         }
         let start = self.column + 1;
         let mut i = self.pos;
-        // The bytes OR-ed together: below 0x80, all ASCII.
-        let mut high = 0;
+        // The bytes OR-ed together: no high bit set, all ASCII.
+        let mut high = 0u64;
         loop {
-            while let Some(&b) =
-                self.buf[..self.end].get(i).filter(|&&b| CLASS[usize::from(b)] == WORD)
-            {
-                high |= b;
-                i += 1;
-            }
+            i = scan_word(&self.buf[..self.end], i, &mut high);
             if i - self.pos > self.max_word {
                 let msg = format!(
                     "a word longer than {} bytes, the most a name or color may have",
@@ -193,9 +226,10 @@ impl<R: BufRead> Words<R> {
         let word = &self.buf[self.pos..i];
         self.pos = i;
         // A character starts at every byte but UTF-8's continuation bytes.
-        self.column += match high {
-            0..0x80 => word.len(),
-            _ => word.iter().filter(|&&b| b & 0xc0 != 0x80).count(),
+        self.column += if high & HIGH_BITS == 0 {
+            word.len()
+        } else {
+            word.iter().filter(|&&b| b & 0xc0 != 0x80).count()
         };
         Ok(Word::Text(word, start))
     }
@@ -304,19 +338,20 @@ mod tests {
 
     /// Splits `text` as the format does, all at once.
     fn reference(text: &str) -> Vec<String> {
+        let blank = |c: char| matches!(c, ' ' | '\t' | '\r' | '\x0b' | '\x0c');
         let mut out = Vec::new();
         for (k, line) in text.split('\n').enumerate() {
             let mut column = 0;
             let mut chars = line.chars().peekable();
             while let Some(&c) = chars.peek() {
-                if c != '\n' && c.is_ascii_whitespace() {
+                if blank(c) {
                     chars.next();
                     column += 1;
                     continue;
                 }
                 let start = column + 1;
                 let mut word = String::new();
-                while let Some(&c) = chars.peek().filter(|c| !c.is_ascii_whitespace()) {
+                while let Some(&c) = chars.peek().filter(|&&c| !blank(c)) {
                     word.push(c);
                     chars.next();
                     column += 1;
@@ -332,7 +367,7 @@ mod tests {
     proptest::proptest! {
         #[test]
         fn words_match_a_plain_split(
-            text in "([a-cé|:]{1,6}|[ \t\r\n]){0,40}",
+            text in "([a-cé|:\x01\x1f\x7f\u{80}ÿ]{1,12}|[ \t\r\n\x0b\x0c]){0,40}",
             chunk in 1usize..12,
         ) {
             proptest::prop_assert_eq!(capped(text.as_bytes(), chunk, 1000), reference(&text));
