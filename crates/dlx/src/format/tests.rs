@@ -175,3 +175,15 @@ fn bad_costs_name_line_and_column() {
         assert_eq!(e.to_string(), message, "{text:?}");
     }
 }
+
+#[test]
+fn the_fingerprint_is_fnv_1a_of_the_written_text() {
+    // Saved checkpoints carry it: the same text must keep the same hash.
+    let text = "A 2|B 0:3|C | X Y\nA B X:red\nB C Y:1\nC X:red Y:2 |5\nX\n";
+    let p = Problem::parse_knuth(text).unwrap();
+    let fnv = text
+        .bytes()
+        .fold(0xcbf2_9ce4_8422_2325_u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3));
+    assert_eq!(p.fingerprint(), fnv);
+    assert_eq!(fnv, 0x22e2_3cd3_1ca7_1a1c, "FNV-1a of the text");
+}
