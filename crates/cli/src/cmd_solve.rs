@@ -192,7 +192,8 @@ impl Solution<'_> {
         }
         self.options.sort_unstable();
         for &o in self.options.iter() {
-            writeln!(out, "{}", self.problem.format_option(o))?;
+            self.problem.write_option(o, &mut *out)?;
+            out.write_all(b"\n")?;
         }
         out.end_record()
     }

@@ -11,6 +11,7 @@
 //! also holds its initial dancing-links arena, so that every
 //! [`Solver`](crate::Solver) starts from a copy instead of rebuilding it.
 
+use std::io;
 use std::sync::OnceLock;
 
 use crate::arena::Matrix;
@@ -418,17 +419,33 @@ impl Problem {
     /// An option written as in Knuth's format: item names separated by
     /// spaces, colors as `name:color`.
     pub fn format_option(&self, option: OptionId) -> String {
-        let mut s = String::new();
+        let mut text = Vec::with_capacity(64);
+        self.write_option(option, &mut text).expect("a Vec takes every write");
+        String::from_utf8(text).expect("names and colors are text")
+    }
+
+    /// Writes [`format_option`](Self::format_option)'s text (no line end)
+    /// to `w`, without building a `String`: for writing many solutions.
+    ///
+    /// ```
+    /// use dlx::{OptionId, Problem};
+    /// let problem = Problem::parse_knuth("A | X\nA X:red\n")?;
+    /// let mut out = Vec::new();
+    /// problem.write_option(OptionId::new(0), &mut out)?;
+    /// assert_eq!(out, b"A X:red");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn write_option<W: io::Write>(&self, option: OptionId, mut w: W) -> io::Result<()> {
         for (k, e) in self.option(option).iter().enumerate() {
             if k > 0 {
-                s.push(' ');
+                w.write_all(b" ")?;
             }
-            s.push_str(self.item_name(e.item));
+            w.write_all(self.item_name(e.item).as_bytes())?;
             if let Some(c) = e.color {
-                s.push(':');
-                s.push_str(self.color_name(c));
+                w.write_all(b":")?;
+                w.write_all(self.color_name(c).as_bytes())?;
             }
         }
-        s
+        Ok(())
     }
 }

@@ -53,24 +53,14 @@ impl Problem {
                 return Err(bad(&format!("color `{name}` cannot be written")));
             }
         }
-        // The options' bytes as `format_option` gives them, written as
-        // they go: no `String` an option (a problem's fingerprint hashes
-        // this text whenever a search stops with its tree open).
+        // Written as they go, no `String` an option: a problem's
+        // fingerprint hashes this text whenever a search stops with its
+        // tree open.
         for o in self.options() {
-            let entries = self.option(o);
-            if entries.is_empty() {
+            if self.option(o).is_empty() {
                 return Err(bad(&format!("option {o} is empty")));
             }
-            for (k, e) in entries.iter().enumerate() {
-                if k > 0 {
-                    w.write_all(b" ")?;
-                }
-                w.write_all(self.item_name(e.item).as_bytes())?;
-                if let Some(c) = e.color {
-                    w.write_all(b":")?;
-                    w.write_all(self.color_name(c).as_bytes())?;
-                }
-            }
+            self.write_option(o, &mut w)?;
             match self.cost(o) {
                 0 => w.write_all(b"\n")?,
                 cost => writeln!(w, " |{cost}")?,
