@@ -35,6 +35,38 @@ fn reference_instances_two_threads() {
     check(&load("colored80.dlx"), 2);
 }
 
+/// A solution limit, reached on the calling thread's first slices or in
+/// the pool, on one thread or two, in slices of every size: the count is
+/// the limit or the whole count, whichever is smaller, and complete only
+/// past the whole count.
+#[test]
+fn limits_within_the_first_slices_and_past_them() {
+    for name in
+        ["knuth_dlx2_example.dlx", "knuth_dlx3_example.dlx", "langford11.dlx", "mcc_rota.dlx"]
+    {
+        let problem = load(name);
+        let total = Solver::new(&problem).count();
+        let limits = [1, 2, total.saturating_sub(1), total, total + 1, 5_000];
+        for limit in limits.into_iter().filter(|&l| l > 0) {
+            for threads in [1, 2] {
+                for granularity in [None, Some(64), Some(1)] {
+                    let mut search = Parallel::new(&problem).threads(threads).limit(limit);
+                    if let Some(g) = granularity {
+                        search = search.granularity(g);
+                    }
+                    let outcome = search.count().unwrap();
+                    let at = format!("{name}, limit {limit}, {threads} threads, {granularity:?}");
+                    assert_eq!(outcome.solutions, limit.min(total), "{at}");
+                    assert_eq!(outcome.stats.solutions(), limit.min(total), "{at}");
+                    if limit > total {
+                        assert!(outcome.complete, "{at}");
+                    }
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn for_each_sees_every_solution_once() {
     let problem = load("langford11.dlx");

@@ -225,11 +225,11 @@ impl<'p> Parallel<'p> {
         }
     }
 
-    /// Counts the solutions (up to the limit, if set). Without a solution
-    /// limit, a node limit or a checkpoint, the count starts on the calling
-    /// thread and starts the pool only past four slices of
-    /// [`granularity`](Self::granularity) nodes: a small problem is counted
-    /// without starting threads.
+    /// Counts the solutions (up to the limit, if set). Without a node
+    /// limit or a checkpoint, the count starts on the calling thread and
+    /// starts the pool only past four slices of
+    /// [`granularity`](Self::granularity) nodes: a small problem, or a
+    /// limit reached within them, is counted without starting threads.
     pub fn count(&self) -> Result<Outcome, Error> {
         self.search(None, None)
     }
@@ -301,27 +301,30 @@ impl<'p> Parallel<'p> {
                 probe.reset_search();
                 (c.stats(), c.positions().to_vec())
             }
-            // A plain count starts on the calling thread: a small tree
-            // ends there, without a pool of threads to start (about half
-            // a millisecond); a bigger one goes on in the pool from where
-            // it stands, as from a checkpoint.
-            None if visit.is_none()
-                && progress.is_none()
-                && self.limit.is_none()
-                && self.limits.get_nodes().is_none() =>
-            {
+            // A count starts on the calling thread: a small tree (or one
+            // with the solutions asked for near its start) ends there,
+            // without a pool of threads to start (about half a
+            // millisecond); a bigger one goes on in the pool from where it
+            // stands, as from a checkpoint.
+            None if visit.is_none() && progress.is_none() && self.limits.get_nodes().is_none() => {
                 // The search's stop and time limit, and (it has none) a
                 // node limit.
                 let warm = self.limits.clone().nodes(WARM_SLICES.saturating_mul(self.granularity));
-                let mut outcome = probe.count_within(&warm);
-                let stopped = self.limits.reached(self.limits.deadline(start));
+                let limit = self.limit.unwrap_or(u128::MAX);
+                let mut outcome = probe.count_within_up_to(&warm, limit);
+                let stopped =
+                    self.limits.reached(self.limits.deadline(start)) || outcome.solutions >= limit;
                 match outcome.checkpoint.take() {
                     Some(c) if !stopped => {
                         probe.reset_search();
                         (c.stats(), c.positions().to_vec())
                     }
                     checkpoint => {
-                        return Ok(Outcome { wall: start.elapsed(), checkpoint, ..outcome });
+                        // As the pool reports a count past its limit.
+                        let solutions = outcome.solutions.min(limit);
+                        outcome.stats.solutions = solutions;
+                        let wall = start.elapsed();
+                        return Ok(Outcome { solutions, wall, checkpoint, ..outcome });
                     }
                 }
             }

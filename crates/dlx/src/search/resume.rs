@@ -32,13 +32,25 @@ impl<'p> Solver<'p> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn count_within(&mut self, limits: &Limits) -> Outcome {
+        self.count_within_up_to(limits, u128::MAX)
+    }
+
+    /// [`count_within`](Self::count_within), stopping also once this call
+    /// has counted `limit` solutions (or more: a count that adds whole
+    /// subtrees at once stops within the slice that passes it).
+    pub(crate) fn count_within_up_to(&mut self, limits: &Limits, limit: u128) -> Outcome {
         let start = Instant::now();
         let deadline = limits.deadline(start);
         let mut budget = limits.get_nodes().unwrap_or(u64::MAX);
         let mut slice = SLICE;
+        let counted = self.stats().solutions;
         while budget > 0 {
+            let left = limit.saturating_sub(self.stats().solutions - counted);
+            if left == 0 {
+                break;
+            }
             let (before, started) = (self.stats().nodes(), Instant::now());
-            if self.count_slice(slice.min(budget), u128::MAX).1 == Status::Done {
+            if self.count_slice(slice.min(budget), left).1 == Status::Done {
                 break;
             }
             budget = budget.saturating_sub(self.stats().nodes() - before);
